@@ -1,0 +1,83 @@
+# Makefile — builds and tests CErrCore as a plain C library (no Swift needed).
+#
+#   make                      build/libcerrcore.a and build/libcerrcore.so
+#   make test                 C tests (last line: "N passed, N failed")
+#   make test SANITIZE=1      the same under AddressSanitizer + UndefinedBehaviorSanitizer (clang)
+#   make test CC=clang        any compiler; both gcc and clang must stay -Werror clean
+#   make install PREFIX=DIR   headers, both libraries and cerrcore.pc
+#   make example PREFIX=DIR   builds Examples/pkgconfig against the installed copy via pkg-config, runs it
+#   make cross                the core, freestanding, for Cortex-M4 and RV32 (mk/cross.mk)
+#   make check                everything README's test command runs
+
+CC ?= cc
+PREFIX ?= /usr/local
+VERSION := 0.1.0
+WARN := -Wall -Wextra -Wpedantic -Werror
+CSTD := -std=c11
+OPT ?= -O2
+
+ifeq ($(SANITIZE),1)
+  CC := clang
+  BUILD := build/sanitize
+  SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g
+else
+  BUILD := build
+  SANFLAGS :=
+endif
+
+CFLAGS_ALL := $(CSTD) $(WARN) $(OPT) $(SANFLAGS) -Iinclude $(CFLAGS)
+CORE_SRCS := $(sort $(wildcard Sources/CErrCore/*.c))
+CORE_OBJS := $(patsubst Sources/CErrCore/%.c,$(BUILD)/obj/%.o,$(CORE_SRCS))
+PIC_OBJS := $(patsubst Sources/CErrCore/%.c,$(BUILD)/pic/%.o,$(CORE_SRCS))
+TEST_SRCS := $(sort $(wildcard Tests/c/*.c))
+TEST_OBJS := $(patsubst Tests/c/%.c,$(BUILD)/test/%.o,$(TEST_SRCS))
+HEADERS := include/CErrCore.h $(wildcard include/errcore/*.h)
+
+.PHONY: all test install example check clean
+all: $(BUILD)/libcerrcore.a $(BUILD)/libcerrcore.so
+
+$(BUILD)/obj/%.o: Sources/CErrCore/%.c $(HEADERS) Sources/CErrCore/internal.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+$(BUILD)/pic/%.o: Sources/CErrCore/%.c $(HEADERS) Sources/CErrCore/internal.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -fPIC -c $< -o $@
+
+$(BUILD)/libcerrcore.a: $(CORE_OBJS)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/libcerrcore.so: $(PIC_OBJS)
+	$(CC) $(SANFLAGS) -shared -Wl,-soname,libcerrcore.so.0 -o $@ $^
+
+$(BUILD)/test/%.o: Tests/c/%.c $(HEADERS) $(wildcard Tests/c/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -ITests/c -c $< -o $@
+
+$(BUILD)/c-tests: $(TEST_OBJS) $(BUILD)/libcerrcore.a
+	$(CC) $(SANFLAGS) -o $@ $(TEST_OBJS) $(BUILD)/libcerrcore.a
+
+test: $(BUILD)/c-tests
+	./$(BUILD)/c-tests
+
+install: $(BUILD)/libcerrcore.a $(BUILD)/libcerrcore.so
+	install -d $(DESTDIR)$(PREFIX)/include/errcore $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 include/CErrCore.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 include/errcore/*.h $(DESTDIR)$(PREFIX)/include/errcore/
+	install -m 644 $(BUILD)/libcerrcore.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(BUILD)/libcerrcore.so $(DESTDIR)$(PREFIX)/lib/libcerrcore.so.$(VERSION)
+	ln -sf libcerrcore.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libcerrcore.so.0
+	ln -sf libcerrcore.so.0 $(DESTDIR)$(PREFIX)/lib/libcerrcore.so
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' cerrcore.pc.in \
+	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/cerrcore.pc
+
+# Builds the example exactly as a consumer would: only pkg-config knows where CErrCore is.
+example:
+	@test -f $(PREFIX)/lib/pkgconfig/cerrcore.pc || { echo "no cerrcore.pc under $(PREFIX): run make install PREFIX=$(PREFIX) first"; exit 1; }
+	$(MAKE) -C Examples/pkgconfig PKG_CONFIG_PATH=$(abspath $(PREFIX))/lib/pkgconfig run
+
+clean:
+	rm -rf build
+
+-include mk/*.mk

@@ -1,0 +1,21 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "SwiftErr",
+    products: [
+        .library(name: "SwiftErr", targets: ["SwiftErr"]),
+        .library(name: "CErrCore", targets: ["CErrCore"]),
+        .executable(name: "errcat", targets: ["errcat"]),
+    ],
+    targets: [
+        .target(name: "CErrCore"),
+        .target(name: "SwiftErr", dependencies: ["CErrCore"]),
+        .executableTarget(name: "errcat", dependencies: ["SwiftErr", "CErrCore"]),
+        .testTarget(name: "CErrCoreTests", dependencies: ["CErrCore"]),
+        .testTarget(name: "SwiftErrTests", dependencies: ["SwiftErr", "CErrCore"]),
+        .testTarget(name: "ErrcatTests", dependencies: ["errcat", "SwiftErr"]),
+    ],
+    swiftLanguageModes: [.v6],
+    cLanguageStandard: .c11
+)

@@ -1,0 +1,258 @@
+/*
+ * test_differential.c — random tables (0 to 10,000 entries, random modules
+ * and ranges) built with errcore_build(), then the classifier, single and
+ * batch, checked against a linear scan of the same definition on random and
+ * boundary codes.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+#define MAX_ENTRIES 10000
+#define MAX_RANGES 64
+#define MAX_MODULES 16
+
+typedef struct random_catalog {
+    errcore_entry_def entries[MAX_ENTRIES];
+    errcore_module_def modules[MAX_MODULES];
+    errcore_range ranges[MAX_RANGES];
+    errcore_catalog_def def;
+} random_catalog;
+
+/* The expected answer, by scanning the definition: no sorting, no search. */
+static void reference(const errcore_catalog_def *d, int64_t code, errcore_tier *tier,
+                      uint16_t *module, uint8_t *flags, const char **name) {
+    for (size_t i = 0; i < d->entry_count; i++) {
+        if (d->entries[i].code == code) {
+            const errcore_entry_def *e = &d->entries[i];
+            *tier = code == d->success_code ? ERRCORE_TIER_SUCCESS
+                    : e->module != 0        ? ERRCORE_TIER_MODULE
+                                            : ERRCORE_TIER_BASE;
+            *module = e->module;
+            *flags = e->flags;
+            *name = e->name;
+            return;
+        }
+    }
+    *flags = 0;
+    *name = NULL;
+    *module = 0;
+    *tier = ERRCORE_TIER_UNKNOWN;
+    if (code == d->success_code) {
+        *tier = ERRCORE_TIER_SUCCESS;
+        return;
+    }
+    for (size_t r = 0; r < d->range_count; r++) {
+        if (d->ranges[r].first <= code && code <= d->ranges[r].last) {
+            *tier = ERRCORE_TIER_MODULE;
+            *module = d->ranges[r].module;
+            return;
+        }
+    }
+}
+
+static int cmp_i64(const void *a, const void *b) {
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* A code in [lo, hi] (inclusive, lo <= hi), over the full int64 span if needed. */
+static int64_t rand_between(uint64_t *s, int64_t lo, int64_t hi) {
+    uint64_t span = (uint64_t)hi - (uint64_t)lo;
+    uint64_t r = check_rand(s);
+    uint64_t off = span == UINT64_MAX ? r : r % (span + 1u);
+    return (int64_t)((uint64_t)lo + off);
+}
+
+static const char *const entry_names[4] = {"e0", "e1", "e2", "e3"};
+
+/* Builds a random valid definition: disjoint ranges, codes inside or outside them. */
+static void make_catalog(random_catalog *c, uint64_t *s, size_t want_entries) {
+    bool wide = check_rand(s) % 4 == 0; /* sometimes spread over all of int64 */
+    int64_t lo = wide ? INT64_MIN : -(int64_t)(check_rand(s) % 50000);
+    int64_t hi = wide ? INT64_MAX : (int64_t)(check_rand(s) % 50000) + (int64_t)want_entries * 4;
+    size_t module_count = (size_t)(check_rand(s) % (MAX_MODULES + 1));
+    size_t range_count = module_count == 0 ? 0 : (size_t)(check_rand(s) % MAX_RANGES);
+    /* 2 * range_count distinct sorted points, paired into [first, last]. */
+    int64_t points[2 * MAX_RANGES];
+    size_t np = 0;
+    while (np < 2 * range_count) {
+        points[np++] = rand_between(s, lo, hi);
+    }
+    qsort(points, np, sizeof points[0], cmp_i64);
+    size_t nr = 0;
+    for (size_t i = 0; i + 1 < np; i += 2) {
+        if (nr > 0 && points[i] <= c->ranges[nr - 1].last) {
+            continue; /* drop a range that would touch the previous one */
+        }
+        c->ranges[nr].first = points[i];
+        c->ranges[nr].last = points[i + 1];
+        c->ranges[nr].module = (uint16_t)(1 + check_rand(s) % module_count);
+        nr++;
+    }
+    for (size_t m = 0; m < module_count; m++) {
+        c->modules[m] = (errcore_module_def){"m", NULL, NULL};
+    }
+    /* Success code: outside every range. */
+    int64_t success = 0;
+    do {
+        success = rand_between(s, lo, hi);
+        bool inside = false;
+        for (size_t r = 0; r < nr; r++) {
+            inside |= c->ranges[r].first <= success && success <= c->ranges[r].last;
+        }
+        if (!inside) {
+            break;
+        }
+    } while (1);
+    /* Entries: distinct codes; a code's module is whichever range holds it (0 outside). */
+    int64_t *codes = malloc((want_entries + 1) * sizeof *codes);
+    size_t n = 0;
+    if (want_entries > 0 && check_rand(s) % 2 == 0) {
+        codes[n++] = success; /* the success code has an entry half the time */
+    }
+    while (n < want_entries) {
+        int64_t code;
+        if (nr > 0 && check_rand(s) % 2 == 0) {
+            const errcore_range *r = &c->ranges[check_rand(s) % nr];
+            code = rand_between(s, r->first, r->last);
+        } else {
+            code = rand_between(s, lo, hi);
+        }
+        codes[n++] = code;
+    }
+    /* Remove duplicates, keeping the set, then shuffle into the definition. */
+    qsort(codes, n, sizeof codes[0], cmp_i64);
+    size_t u = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (u == 0 || codes[u - 1] != codes[i]) {
+            codes[u++] = codes[i];
+        }
+    }
+    for (size_t i = u; i > 1; i--) {
+        size_t j = (size_t)(check_rand(s) % i);
+        int64_t tmp = codes[i - 1];
+        codes[i - 1] = codes[j];
+        codes[j] = tmp;
+    }
+    for (size_t i = 0; i < u; i++) {
+        uint16_t module = 0;
+        for (size_t r = 0; r < nr; r++) {
+            if (c->ranges[r].first <= codes[i] && codes[i] <= c->ranges[r].last) {
+                module = c->ranges[r].module;
+            }
+        }
+        c->entries[i] = (errcore_entry_def){codes[i], module, (uint8_t)check_rand(s),
+                                            entry_names[i % 4], "", NULL};
+    }
+    free(codes);
+    c->def = (errcore_catalog_def){success, c->entries, u, c->modules, module_count, c->ranges, nr};
+}
+
+/* A probe code: near an entry or a range edge, or anywhere. */
+static int64_t probe(const random_catalog *c, uint64_t *s) {
+    const errcore_catalog_def *d = &c->def;
+    int64_t delta = (int64_t)(check_rand(s) % 3) - 1;
+    switch (check_rand(s) % 6) {
+    case 0:
+    case 1:
+        if (d->entry_count) {
+            int64_t code = d->entries[check_rand(s) % d->entry_count].code;
+            return (int64_t)((uint64_t)code + (uint64_t)delta);
+        }
+        break;
+    case 2:
+        if (d->range_count) {
+            const errcore_range *r = &d->ranges[check_rand(s) % d->range_count];
+            int64_t edge = check_rand(s) % 2 ? r->first : r->last;
+            return (int64_t)((uint64_t)edge + (uint64_t)delta);
+        }
+        break;
+    case 3: {
+        static const int64_t special[] = {INT64_MIN, INT64_MAX, 0, -1, 1, 4294967296LL + 11001};
+        return special[check_rand(s) % 6];
+    }
+    case 4:
+        return (int64_t)check_rand(s);
+    default:
+        break;
+    }
+    return (int64_t)(check_rand(s) % 200000) - 100000;
+}
+
+static bool agrees(const random_catalog *c, const errcore_table *t, int64_t code, errcore_class got) {
+    errcore_tier tier;
+    uint16_t module;
+    uint8_t flags;
+    const char *name;
+    reference(&c->def, code, &tier, &module, &flags, &name);
+    bool ok = errcore_class_tier(got) == tier && errcore_class_module(got) == module &&
+              errcore_class_flags(got) == flags;
+    if (name) {
+        ok = ok && errcore_class_is_exact(got) && t->codes[errcore_class_entry(got)] == code;
+    } else {
+        ok = ok && !errcore_class_is_exact(got);
+    }
+    return ok;
+}
+
+void test_differential(void) {
+    static random_catalog c;
+    static _Alignas(8) unsigned char storage[2u << 20];
+    static int64_t codes[4096];
+    static errcore_class out[4096];
+    uint64_t seed = 0x5EEDu;
+    const char *env = getenv("ERRCORE_DIFF_SEED");
+    if (env) {
+        seed = strtoull(env, NULL, 0);
+    }
+    uint64_t s = seed;
+    unsigned long probes = 0, mismatches = 0, tables = 0;
+    static const size_t fixed_sizes[] = {0, 1, 2, 3, 7, 8, 9, 10000};
+    for (size_t round = 0; round < 160; round++) {
+        size_t n;
+        if (round < sizeof fixed_sizes / sizeof fixed_sizes[0]) {
+            n = fixed_sizes[round];
+        } else {
+            uint64_t pick = check_rand(&s) % 10;
+            n = pick < 5 ? (size_t)(check_rand(&s) % 65)
+                : pick < 8 ? (size_t)(check_rand(&s) % 1000)
+                           : (size_t)(check_rand(&s) % (MAX_ENTRIES + 1));
+        }
+        make_catalog(&c, &s, n);
+        errcore_table t;
+        size_t need = 0;
+        errcore_diag d;
+        CHECK(errcore_build_size(&c.def, &need, &d) == ERRCORE_OK);
+        errcore_status st = errcore_build(&c.def, storage, sizeof storage, &t, &d);
+        CHECKF(st == ERRCORE_OK, "round %zu: build %s", round, errcore_status_name(st));
+        if (st != ERRCORE_OK) {
+            continue;
+        }
+        tables++;
+        /* Work stays bounded: fewer probes against bigger tables (the reference is linear). */
+        size_t batches = 1 + 600000 / (4096 + 24 * (c.def.entry_count + c.def.range_count));
+        for (size_t b = 0; b < batches; b++) {
+            size_t len = 1 + (size_t)(check_rand(&s) % 4096);
+            for (size_t i = 0; i < len; i++) {
+                codes[i] = probe(&c, &s);
+            }
+            errcore_classify_batch(&t, codes, out, len);
+            for (size_t i = 0; i < len; i++) {
+                errcore_class single = errcore_classify(&t, codes[i]);
+                bool ok = single == out[i] && agrees(&c, &t, codes[i], single);
+                if (!ok && mismatches++ < 5) {
+                    fprintf(stderr, "mismatch: seed %llu round %zu code %lld\n",
+                            (unsigned long long)seed, round, (long long)codes[i]);
+                }
+                probes++;
+            }
+        }
+    }
+    CHECKF(mismatches == 0, "%lu of %lu probes disagree", mismatches, probes);
+    CHECK(tables == 160);
+    CHECK(probes > 1000000);
+    printf("differential: %lu tables, %lu codes checked single and batch (seed %llu)\n", tables,
+           probes, (unsigned long long)seed);
+}

@@ -1,0 +1,57 @@
+/* test_status.c — status names and texts, and diagnostic formatting. */
+#include <string.h>
+
+#include "check.h"
+#include "fixture.h"
+
+void test_status(void) {
+    /* Every status has its own name and text. */
+    for (int a = 0; a < ERRCORE_STATUS_COUNT; a++) {
+        CHECK(strncmp(errcore_status_name((errcore_status)a), "ERRCORE_", 8) == 0);
+        CHECK(strcmp(errcore_status_string((errcore_status)a), "unknown status") != 0);
+        for (int b = a + 1; b < ERRCORE_STATUS_COUNT; b++) {
+            CHECK(strcmp(errcore_status_string((errcore_status)a),
+                         errcore_status_string((errcore_status)b)) != 0);
+            CHECK(strcmp(errcore_status_name((errcore_status)a),
+                         errcore_status_name((errcore_status)b)) != 0);
+        }
+    }
+    CHECK(strcmp(errcore_status_name(ERRCORE_E_DUPLICATE_CODE), "ERRCORE_E_DUPLICATE_CODE") == 0);
+    CHECK(strcmp(errcore_status_string((errcore_status)ERRCORE_STATUS_COUNT), "unknown status") == 0);
+    CHECK(strcmp(errcore_status_name((errcore_status)-1), "ERRCORE_E_UNKNOWN") == 0);
+
+    /* A duplicate names both input indices and the code. */
+    fixture f;
+    fixture_init(&f);
+    f.entries[5].code = 150;
+    CHECK(fixture_build(&f) == ERRCORE_E_DUPLICATE_CODE);
+    char buf[160];
+    size_t n = errcore_diag_format(&f.diag, buf, sizeof buf);
+    CHECKF(strcmp(buf, "duplicate code: entry 5 (code 150) repeats entry 2") == 0, "got \"%s\"", buf);
+    CHECK(n == strlen(buf));
+
+    /* Truncation keeps the snprintf contract: NUL-terminated, full length returned. */
+    char small[10];
+    CHECK(errcore_diag_format(&f.diag, small, sizeof small) == n);
+    CHECK(strlen(small) == sizeof small - 1 && strncmp(small, buf, sizeof small - 1) == 0);
+    CHECK(errcore_diag_format(&f.diag, NULL, 0) == n);
+
+    fixture_init(&f);
+    f.entries[2].code = 360;
+    CHECK(fixture_build(&f) == ERRCORE_E_CODE_OUTSIDE_MODULE);
+    errcore_diag_format(&f.diag, buf, sizeof buf);
+    CHECKF(strcmp(buf, "code outside its module's ranges: entry 2 (code 360) is not in a range of "
+                       "module 1; module 2 owns it") == 0,
+           "got \"%s\"", buf);
+
+    fixture_init(&f);
+    f.ranges[2].first = 199;
+    CHECK(fixture_build(&f) == ERRCORE_E_RANGE_OVERLAP);
+    errcore_diag_format(&f.diag, buf, sizeof buf);
+    CHECKF(strcmp(buf, "overlapping module ranges: range 2 (first code 199) overlaps range 1 "
+                       "(first code 100)") == 0,
+           "got \"%s\"", buf);
+
+    CHECK(errcore_diag_format(NULL, buf, sizeof buf) == strlen("no diagnostic"));
+    CHECK(strcmp(buf, "no diagnostic") == 0);
+}

@@ -1,0 +1,118 @@
+/*
+ * errcore/classify.h — the hot path: raw code in, packed classification out,
+ * for one code, a batch, or a one-pass tally.
+ *
+ * The search over the table is branch-free (selects by mask arithmetic, so
+ * the only branches are the loop counters, which depend on the table size
+ * alone); nothing here allocates, locks or writes global state.
+ */
+#ifndef ERRCORE_CLASSIFY_H
+#define ERRCORE_CLASSIFY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "table.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The four outcomes of classification. Every int64_t gets exactly one. */
+typedef enum errcore_tier {
+    ERRCORE_TIER_UNKNOWN = 0, /* no entry, outside every module range */
+    ERRCORE_TIER_SUCCESS = 1, /* the table's success code */
+    ERRCORE_TIER_BASE = 2,    /* a base-tier entry: any request can get it */
+    ERRCORE_TIER_MODULE = 3   /* a module's entry, or an unrecognised code in a module's range */
+} errcore_tier;
+
+#define ERRCORE_TIER_COUNT 4
+
+/* errcore_class_entry() value when no entry matched. */
+#define ERRCORE_NO_ENTRY 0xFFFFFFFFu
+
+/*
+ * A classification packed into 64 bits:
+ *   bits  0-31  entry index into the table, or ERRCORE_NO_ENTRY
+ *   bits 32-47  module id (ERRCORE_MODULE_NONE unless tier is MODULE)
+ *   bits 48-55  the entry's ERRCORE_FLAG_* bits (0 when no entry)
+ *   bits 56-63  errcore_tier
+ * Use the accessors below; the layout is stable within a major version.
+ */
+typedef uint64_t errcore_class;
+
+/* The class of a code that is unknown to the table. */
+#define ERRCORE_CLASS_UNKNOWN ((errcore_class)ERRCORE_NO_ENTRY)
+
+/* The tier of a classification. */
+static inline errcore_tier errcore_class_tier(errcore_class c) {
+    return (errcore_tier)(c >> 56);
+}
+/* The module id of a classification (ERRCORE_MODULE_NONE unless the tier is MODULE). */
+static inline uint16_t errcore_class_module(errcore_class c) {
+    return (uint16_t)(c >> 32);
+}
+/* The entry index of a classification, or ERRCORE_NO_ENTRY. */
+static inline uint32_t errcore_class_entry(errcore_class c) {
+    return (uint32_t)c;
+}
+/* The entry's flags (0 when no entry matched). */
+static inline uint8_t errcore_class_flags(errcore_class c) {
+    return (uint8_t)(c >> 48);
+}
+/* True when the code matched an entry exactly (false for unknown and unrecognised codes). */
+static inline bool errcore_class_is_exact(errcore_class c) {
+    return (uint32_t)c != ERRCORE_NO_ENTRY;
+}
+
+/*
+ * errcore_classify — classifies one code against a valid table.
+ *
+ * Returns the packed class: the entry's tier, module and flags when `code`
+ * is in the table; ERRCORE_TIER_SUCCESS for the success code (with its
+ * entry index if it has one); ERRCORE_TIER_MODULE with ERRCORE_NO_ENTRY for
+ * an unlisted code inside a module's range; ERRCORE_CLASS_UNKNOWN otherwise.
+ * All 64 bits of `code` count: 2^32 + 11001 is not 11001.
+ * `table` must be valid (errcore_validate() == ERRCORE_OK); there is no
+ * error return. O(log n + log m), branch-free.
+ */
+errcore_class errcore_classify(const errcore_table *table, int64_t code);
+
+/*
+ * errcore_classify_batch — classifies codes[0 ... count-1] into
+ * out[0 ... count-1], with the same result as errcore_classify() for each.
+ *
+ * Interleaves eight independent searches to hide memory latency. `codes`
+ * and `out` may be NULL only when count is 0; they must not overlap.
+ * `table` must be valid. No return value: it cannot fail.
+ */
+void errcore_classify_batch(const errcore_table *table, const int64_t *codes, errcore_class *out,
+                            size_t count);
+
+/* Counts from errcore_tally(). */
+typedef struct errcore_tally {
+    uint64_t total;                      /* codes seen */
+    uint64_t tiers[ERRCORE_TIER_COUNT];  /* indexed by errcore_tier */
+    uint64_t unrecognised;               /* module-tier codes with no entry (also in tiers[MODULE]) */
+} errcore_tally;
+
+/*
+ * errcore_tally — classifies codes[0 ... count-1] and adds the results to
+ * *tally and, when module_counts is not NULL, to module_counts[id] for each
+ * module-tier code (module_counts must then have table->module_count + 1
+ * elements; element 0 is not written). Counts are added, not reset, so a
+ * stream can be tallied in chunks; zero the counters first.
+ *
+ * Returns ERRCORE_OK, or ERRCORE_E_NULL_ARGUMENT (nothing counted) when
+ * table or tally is NULL, or codes is NULL with a non-zero count.
+ * Uses the batch path; no allocation (a small buffer on the stack).
+ */
+errcore_status errcore_tally_codes(const errcore_table *table, const int64_t *codes, size_t count,
+                                   errcore_tally *tally, uint64_t *module_counts);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ERRCORE_CLASSIFY_H */

@@ -1,0 +1,39 @@
+/*
+ * errcore/default_catalog.h — the built-in catalog: every code the seed
+ * documents name (README "The default catalog"), as a static const table.
+ *
+ * Its source of truth is catalog/default.json; the table itself is
+ * generated from that file by `errcat gen c` into
+ * Sources/CErrCore/default_catalog.c.
+ */
+#ifndef ERRCORE_DEFAULT_CATALOG_H
+#define ERRCORE_DEFAULT_CATALOG_H
+
+#include "table.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Module ids of the default catalog (1-based positions in its modules array). */
+#define ERRCORE_DEFAULT_MODULE_ACCOUNT 1u     /* "account",    11010000 ... 11019999 */
+#define ERRCORE_DEFAULT_MODULE_UPLOAD 2u      /* "upload",     11020000 ... 11029999 */
+#define ERRCORE_DEFAULT_MODULE_MEMBERSHIP 3u  /* "membership", 11100000 ... 11109999 */
+#define ERRCORE_DEFAULT_MODULE_SIGN_IN 4u     /* "signIn",     11140000 ... 11149999 */
+#define ERRCORE_DEFAULT_MODULE_SUBJECT 5u     /* "subject",    11150000 ... 11159999 */
+#define ERRCORE_DEFAULT_MODULE_TAG 6u         /* "tag",        11160000 ... 11169999 */
+#define ERRCORE_DEFAULT_MODULE_STUDY_GROUP 7u /* "studyGroup", 11210000 ... 11219999 */
+
+/*
+ * errcore_default_table — the built-in catalog: success code 0, the eight
+ * base codes (tokenExpire flagged ERRCORE_FLAG_REAUTH) and seven modules.
+ * Returns a pointer to static const data, valid for the program's lifetime
+ * and safe to share between threads. Never NULL.
+ */
+const errcore_table *errcore_default_table(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ERRCORE_DEFAULT_CATALOG_H */
