@@ -31,7 +31,7 @@ CORE_OBJS := $(patsubst Sources/CErrCore/%.c,$(BUILD)/obj/%.o,$(CORE_SRCS))
 PIC_OBJS := $(patsubst Sources/CErrCore/%.c,$(BUILD)/pic/%.o,$(CORE_SRCS))
 TEST_SRCS := $(sort $(wildcard Tests/c/*.c))
 TEST_OBJS := $(patsubst Tests/c/%.c,$(BUILD)/test/%.o,$(TEST_SRCS))
-HEADERS := include/CErrCore.h $(wildcard include/errcore/*.h)
+HEADERS := $(wildcard include/*.h)
 
 .PHONY: all test install example check clean
 all: $(BUILD)/libcerrcore.a $(BUILD)/libcerrcore.so
@@ -62,9 +62,9 @@ test: $(BUILD)/c-tests
 	./$(BUILD)/c-tests
 
 install: $(BUILD)/libcerrcore.a $(BUILD)/libcerrcore.so
-	install -d $(DESTDIR)$(PREFIX)/include/errcore $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 644 include/CErrCore.h $(DESTDIR)$(PREFIX)/include/
-	install -m 644 include/errcore/*.h $(DESTDIR)$(PREFIX)/include/errcore/
+	install -m 644 include/errcore_*.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 $(BUILD)/libcerrcore.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(BUILD)/libcerrcore.so $(DESTDIR)$(PREFIX)/lib/libcerrcore.so.$(VERSION)
 	ln -sf libcerrcore.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libcerrcore.so.0

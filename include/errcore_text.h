@@ -1,5 +1,5 @@
 /*
- * errcore/text.h — names and messages, in English and Simplified Chinese.
+ * errcore_text.h — names and messages, in English and Simplified Chinese.
  *
  * Strings live in the table's pool. Every function here returns pointers
  * into that pool or into static storage, or writes into the caller's
@@ -11,8 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "classify.h"
-#include "table.h"
+#include "errcore_classify.h"
+#include "errcore_table.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,5 +1,5 @@
 /*
- * errcore/status.h — status values and diagnostics returned by table
+ * errcore_status.h — status values and diagnostics returned by table
  * validation and building.
  *
  * Every function in CErrCore that can reject its input returns an

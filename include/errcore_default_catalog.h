@@ -1,5 +1,5 @@
 /*
- * errcore/default_catalog.h — the built-in catalog: every code the seed
+ * errcore_default_catalog.h — the built-in catalog: every code the seed
  * documents name (README "The default catalog"), as a static const table.
  *
  * Its source of truth is catalog/default.json; the table itself is
@@ -9,7 +9,7 @@
 #ifndef ERRCORE_DEFAULT_CATALOG_H
 #define ERRCORE_DEFAULT_CATALOG_H
 
-#include "table.h"
+#include "errcore_table.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,5 +1,5 @@
 /*
- * errcore/table.h — the code table: entries, modules, ranges and the string
+ * errcore_table.h — the code table: entries, modules, ranges and the string
  * pool; validating an existing table and building one from unsorted input.
  *
  * A finished errcore_table is plain immutable data. Any number of threads may
@@ -28,7 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "status.h"
+#include "errcore_status.h"
 
 #ifdef __cplusplus
 extern "C" {

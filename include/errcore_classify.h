@@ -1,5 +1,5 @@
 /*
- * errcore/classify.h — the hot path: raw code in, packed classification out,
+ * errcore_classify.h — the hot path: raw code in, packed classification out,
  * for one code, a batch, or a one-pass tally.
  *
  * The search over the table is branch-free (selects by mask arithmetic, so
@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "table.h"
+#include "errcore_table.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,0 +1,22 @@
+# check.mk — `make check`: every test README promises, in one command.
+#   C tests with gcc and clang (-Werror), under ASan+UBSan, the pkg-config example
+#   against an installed copy, the freestanding cross build, and `swift test`.
+
+CHECK_PREFIX := $(CURDIR)/build/check-install
+
+.PHONY: check check-c check-swift
+check: check-c check-swift
+
+check-c:
+	$(MAKE) clean
+	$(MAKE) test CC=gcc
+	$(MAKE) clean
+	$(MAKE) test CC=clang
+	$(MAKE) test SANITIZE=1
+	$(MAKE) install PREFIX=$(CHECK_PREFIX)
+	$(MAKE) example PREFIX=$(CHECK_PREFIX)
+	$(MAKE) cross
+
+check-swift:
+	swift build
+	swift test
