@@ -32,11 +32,12 @@ typedef enum errcore_status {
     ERRCORE_E_BAD_STRING = 11,          /* a string offset lies outside the pool, or the pool is not NUL-terminated */
     ERRCORE_E_EMPTY_NAME = 12,          /* an entry or module has an empty name */
     ERRCORE_E_RESERVED_NONZERO = 13,    /* a reserved field is not zero */
-    ERRCORE_E_BUFFER_TOO_SMALL = 14     /* the caller's storage is smaller than errcore_build_size() said */
+    ERRCORE_E_BUFFER_TOO_SMALL = 14,    /* the caller's storage is smaller than errcore_build_size() said */
+    ERRCORE_E_BAD_INDEX = 15            /* the table's classification index disagrees with its entries and ranges */
 } errcore_status;
 
 /* Number of distinct errcore_status values (for iteration in tests and bindings). */
-#define ERRCORE_STATUS_COUNT 15
+#define ERRCORE_STATUS_COUNT 16
 
 /* Which input array an errcore_diag index refers to. */
 typedef enum errcore_subject {
@@ -44,7 +45,8 @@ typedef enum errcore_subject {
     ERRCORE_SUBJECT_ENTRY = 1,   /* index refers to the entries (codes) array */
     ERRCORE_SUBJECT_MODULE = 2,  /* index refers to the modules array */
     ERRCORE_SUBJECT_RANGE = 3,   /* index refers to the ranges array */
-    ERRCORE_SUBJECT_STRINGS = 4  /* index is a byte offset into the string pool */
+    ERRCORE_SUBJECT_STRINGS = 4, /* index is a byte offset into the string pool */
+    ERRCORE_SUBJECT_INDEX = 5    /* index refers to the classification index (index_keys) */
 } errcore_subject;
 
 /* Value of errcore_diag.index / other_index when there is no such element. */

@@ -76,6 +76,20 @@ typedef struct errcore_range {
 } errcore_range;
 
 /*
+ * One slot of the classification index. For index key k: `hit` is the
+ * packed errcore_class of the code k itself, `gap` the class of every code
+ * after k up to the next key. (errcore_class is a uint64_t: see
+ * errcore_classify.h.)
+ */
+typedef struct errcore_index_slot {
+    uint64_t hit;
+    uint64_t gap;
+} errcore_index_slot;
+
+/* Most index slots a table with `entries` entries and `ranges` ranges needs. */
+#define ERRCORE_INDEX_CAPACITY(entries, ranges) ((entries) + 2u * (ranges) + 2u)
+
+/*
  * A finished table. All arrays are read-only; in a valid table
  *   codes   is strictly ascending, entries[i] describes codes[i];
  *   ranges  is ascending by first, and no two ranges overlap;
@@ -93,6 +107,18 @@ typedef struct errcore_table {
     const char *strings;           /* string pool: NUL-terminated strings back to back */
     size_t strings_size;           /* bytes in the pool, including the final NUL */
     int64_t success_code;          /* classified as ERRCORE_TIER_SUCCESS */
+    /*
+     * Optional classification index (index_count 0: none). Keys are every
+     * point where the answer can change: INT64_MIN, each entry code, each
+     * range's first and last + 1, and the success code, strictly ascending.
+     * With it, classifying is one branch-free search and one select;
+     * without it, two searches. errcore_build() and the generated default
+     * table fill it; errcore_index_build() computes it for a hand-written
+     * table; errcore_validate() proves it matches entries and ranges.
+     */
+    const int64_t *index_keys;
+    const errcore_index_slot *index_slots;
+    size_t index_count;
 } errcore_table;
 
 /*
@@ -119,11 +145,30 @@ typedef struct errcore_table {
  *                                 (module: the entry's module; other_code: the module that owns
  *                                 the code, 0 if none)
  *   ERRCORE_E_BASE_IN_MODULE_RANGE a base entry's code lies in a range (other_code: that range's module)
+ *   ERRCORE_E_BAD_INDEX           the index (when index_count != 0) is unsorted, does not start at
+ *                                 INT64_MIN, lacks a point where the answer changes (code: that
+ *                                 point), or a slot's class is wrong (subject INDEX, index: the slot)
  *   For ERRCORE_E_UNDECLARED_MODULE, `module` is the id named.
  * `diag` may be NULL; when not, it is filled (status ERRCORE_OK and no index on success).
  * Runs in O(n log m) time for n entries and m ranges, with no allocation.
  */
 errcore_status errcore_validate(const errcore_table *table, errcore_diag *diag);
+
+/*
+ * errcore_index_build — computes the classification index of `table`
+ * (which must be valid apart from its index) into keys[0 ... capacity-1]
+ * and slots[0 ... capacity-1], and stores the number of slots used in
+ * *out_count. Set table->index_keys/index_slots/index_count from them to
+ * use it. A capacity of ERRCORE_INDEX_CAPACITY(entry_count, range_count)
+ * always suffices.
+ *
+ * Returns ERRCORE_OK; ERRCORE_E_NULL_ARGUMENT when table, keys, slots or
+ * out_count is NULL; ERRCORE_E_BUFFER_TOO_SMALL when capacity is too small
+ * (nothing useful is written then). Reads only the entries, ranges and
+ * success code; O(n log n); no allocation.
+ */
+errcore_status errcore_index_build(const errcore_table *table, int64_t *keys,
+                                   errcore_index_slot *slots, size_t capacity, size_t *out_count);
 
 /* ---- Building a table from unsorted input ---------------------------------------------- */
 
@@ -170,7 +215,7 @@ errcore_status errcore_build_size(const errcore_catalog_def *def, size_t *out_si
                                   errcore_diag *diag);
 
 /*
- * errcore_build — builds a sorted, validated table from `def` into
+ * errcore_build — builds a sorted, validated, indexed table from `def` into
  * `storage`, which must be at least errcore_build_size() bytes and aligned
  * to 8 bytes. On success *out points into `storage`, which must then outlive
  * every use of *out and not be written again.

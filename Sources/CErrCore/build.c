@@ -6,7 +6,9 @@
  * Storage layout (each part 8-byte aligned):
  *   int64_t codes[n] | errcore_range ranges[r] | errcore_entry entries[n] |
  *   errcore_module modules[m] | uint32_t entry_origin[n] | uint32_t range_origin[r] |
- *   uint32_t order[max(n, r)] (sort scratch) | char pool[...]
+ *   uint32_t order[max(n, r)] (sort scratch) | int64_t index_keys[c] |
+ *   errcore_index_slot index_slots[c] | char pool[...]
+ * where c = ERRCORE_INDEX_CAPACITY(n, r).
  */
 #include <string.h>
 
@@ -31,7 +33,8 @@ static bool errcore__add_array(size_t *total, size_t count, size_t size) {
 }
 
 typedef struct errcore__layout {
-    size_t codes, ranges, entries, modules, entry_origin, range_origin, order, pool;
+    size_t codes, ranges, entries, modules, entry_origin, range_origin, order, index_keys,
+        index_slots, index_capacity, pool;
     size_t pool_size;
     size_t total;
 } errcore__layout;
@@ -121,6 +124,16 @@ static errcore_status errcore__layout_of(const errcore_catalog_def *def, errcore
     ok = ok && errcore__add_array(&total, r, sizeof(uint32_t));
     l->order = total;
     ok = ok && errcore__add_array(&total, sort_n, sizeof(uint32_t));
+    /* ERRCORE_INDEX_CAPACITY(n, r), overflow-checked: n, r <= ERRCORE_MAX_COUNT fit a size_t sum
+     * only on 64-bit, so add step by step. */
+    size_t capacity = 0;
+    ok = ok && errcore__add(n, 2u, &capacity) && errcore__add(capacity, r, &capacity) &&
+         errcore__add(capacity, r, &capacity);
+    l->index_capacity = capacity;
+    l->index_keys = total;
+    ok = ok && errcore__add_array(&total, capacity, sizeof(int64_t));
+    l->index_slots = total;
+    ok = ok && errcore__add_array(&total, capacity, sizeof(errcore_index_slot));
     l->pool = total;
     ok = ok && errcore__add_array(&total, pool, 1);
     if (!ok) {
@@ -280,9 +293,23 @@ errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size
     t.strings = pool;
     t.strings_size = used;
     t.success_code = def->success_code;
+    t.index_keys = NULL;
+    t.index_slots = NULL;
+    t.index_count = 0;
     s = errcore__check(&t, entry_origin, range_origin, diag);
-    if (s == ERRCORE_OK) {
-        *out = t;
+    if (s != ERRCORE_OK) {
+        return s;
     }
-    return s;
+    int64_t *index_keys = (int64_t *)(void *)(base + l.index_keys);
+    errcore_index_slot *index_slots = (errcore_index_slot *)(void *)(base + l.index_slots);
+    size_t index_count = 0;
+    s = errcore_index_build(&t, index_keys, index_slots, l.index_capacity, &index_count);
+    if (s != ERRCORE_OK) { /* cannot happen: the capacity is the documented bound */
+        return errcore__fail_def(diag, s, ERRCORE_SUBJECT_INDEX, ERRCORE_NO_INDEX);
+    }
+    t.index_keys = index_keys;
+    t.index_slots = index_slots;
+    t.index_count = index_count;
+    *out = t;
+    return ERRCORE_OK;
 }

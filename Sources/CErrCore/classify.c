@@ -1,9 +1,16 @@
 /*
  * classify.c — the branch-free classifier.
  *
- * Both searches find the last element <= code ("predecessor") with a loop
+ * With an index (every table errcore_build() or the generator makes), one
+ * search over the index keys finds the last key <= code, and one masked
+ * select picks that slot's `hit` class (code equals the key) or `gap` class
+ * (code lies after it). Without an index (a hand-written table), two
+ * searches run, over the entry codes and the range starts, and the class is
+ * assembled from what they found.
+ *
+ * All searches find the last element <= code ("predecessor") with a loop
  * whose trip count depends only on the array length; each step moves the
- * base by a conditional move marked unpredictable, so no branch depends on
+ * base by ERRCORE__IF_ELSE_0 (a conditional move), so no branch depends on
  * the code. The final choice between entry, range, success and unknown is
  * mask arithmetic (gcc turns a ?: there into a branch on some versions).
  * Branches mispredict on mixed traffic: check `objdump -d` after changing
@@ -11,15 +18,74 @@
  */
 #include "internal.h"
 
-/* Index of the last code <= `code` in codes[0 ... n-1], n >= 1; 0 when every code is greater. */
-static inline size_t errcore__last_code_le(const int64_t *codes, size_t n, int64_t code) {
-    size_t base = 0;
-    while (n > 1) {
-        size_t half = n >> 1;
-        base += ERRCORE__UNPREDICTABLE(codes[base + half] <= code) ? half : 0;
-        n -= half;
+/* floor(log2(n)) for n >= 1. */
+static inline unsigned errcore__log2(size_t n) {
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)(sizeof(unsigned long long) * 8u - 1u) - (unsigned)__builtin_clzll((unsigned long long)n);
+#else
+    unsigned r = 0;
+    while (n >>= 1) {
+        r++;
     }
-    return base;
+    return r;
+#endif
+}
+
+/* One step of the power-of-two descent: move up by s when keys[i + s] <= c. */
+#define ERRCORE__STEP(s) i += ERRCORE__IF_ELSE_0(keys[i + ((size_t)1 << (s))] <= c, (size_t)1 << (s))
+
+/*
+ * Index of the last key <= c in keys[0 ... n-1], n >= 1; 0 when every key is
+ * greater. With p the largest power of two <= n, the first step picks the
+ * lower or upper p keys (they overlap), then steps of p/2, ..., 1 descend.
+ * The step sizes are unrolled: the one jump into the sequence depends on n
+ * only, so it is always predicted; each step is a compare and a cmov.
+ */
+ERRCORE__HOT size_t errcore__last_code_le(const int64_t *keys, size_t n, int64_t c) {
+    unsigned log2p = errcore__log2(n);
+    size_t top = n - ((size_t)1 << log2p);
+    size_t i = ERRCORE__IF_ELSE_0(keys[top] <= c, top);
+    switch (log2p) {
+    default: /* tables this large cannot exist: counts are capped at ERRCORE_MAX_COUNT */
+    case 36: ERRCORE__STEP(35); /* fallthrough */
+    case 35: ERRCORE__STEP(34); /* fallthrough */
+    case 34: ERRCORE__STEP(33); /* fallthrough */
+    case 33: ERRCORE__STEP(32); /* fallthrough */
+    case 32: ERRCORE__STEP(31); /* fallthrough */
+    case 31: ERRCORE__STEP(30); /* fallthrough */
+    case 30: ERRCORE__STEP(29); /* fallthrough */
+    case 29: ERRCORE__STEP(28); /* fallthrough */
+    case 28: ERRCORE__STEP(27); /* fallthrough */
+    case 27: ERRCORE__STEP(26); /* fallthrough */
+    case 26: ERRCORE__STEP(25); /* fallthrough */
+    case 25: ERRCORE__STEP(24); /* fallthrough */
+    case 24: ERRCORE__STEP(23); /* fallthrough */
+    case 23: ERRCORE__STEP(22); /* fallthrough */
+    case 22: ERRCORE__STEP(21); /* fallthrough */
+    case 21: ERRCORE__STEP(20); /* fallthrough */
+    case 20: ERRCORE__STEP(19); /* fallthrough */
+    case 19: ERRCORE__STEP(18); /* fallthrough */
+    case 18: ERRCORE__STEP(17); /* fallthrough */
+    case 17: ERRCORE__STEP(16); /* fallthrough */
+    case 16: ERRCORE__STEP(15); /* fallthrough */
+    case 15: ERRCORE__STEP(14); /* fallthrough */
+    case 14: ERRCORE__STEP(13); /* fallthrough */
+    case 13: ERRCORE__STEP(12); /* fallthrough */
+    case 12: ERRCORE__STEP(11); /* fallthrough */
+    case 11: ERRCORE__STEP(10); /* fallthrough */
+    case 10: ERRCORE__STEP(9); /* fallthrough */
+    case 9: ERRCORE__STEP(8); /* fallthrough */
+    case 8: ERRCORE__STEP(7); /* fallthrough */
+    case 7: ERRCORE__STEP(6); /* fallthrough */
+    case 6: ERRCORE__STEP(5); /* fallthrough */
+    case 5: ERRCORE__STEP(4); /* fallthrough */
+    case 4: ERRCORE__STEP(3); /* fallthrough */
+    case 3: ERRCORE__STEP(2); /* fallthrough */
+    case 2: ERRCORE__STEP(1); /* fallthrough */
+    case 1: ERRCORE__STEP(0); /* fallthrough */
+    case 0: break;
+    }
+    return i;
 }
 
 /* Index of the last range whose first <= `code`, n >= 1; 0 when every range starts above it. */
@@ -27,11 +93,14 @@ static inline size_t errcore__last_range_le(const errcore_range *ranges, size_t 
     size_t base = 0;
     while (n > 1) {
         size_t half = n >> 1;
-        base += ERRCORE__UNPREDICTABLE(ranges[base + half].first <= code) ? half : 0;
+        base += ERRCORE__IF_ELSE_0(ranges[base + half].first <= code, half);
         n -= half;
     }
     return base;
 }
+
+/* Searches interleaved per batch step: eight independent searches hide load latency. */
+#define ERRCORE__LANES 8
 
 #define ERRCORE__TIER_SHIFT 56
 #define ERRCORE__MODULE_SHIFT 32
@@ -70,18 +139,66 @@ static inline errcore_class errcore__combine(const errcore_table *t, int64_t cod
     return result;
 }
 
-errcore_class errcore_classify(const errcore_table *table, int64_t code) {
+errcore_class errcore__classify_searches(const errcore_table *table, int64_t code) {
     size_t i = table->entry_count ? errcore__last_code_le(table->codes, table->entry_count, code) : 0;
     size_t j = table->range_count ? errcore__last_range_le(table->ranges, table->range_count, code)
                                   : 0;
     return errcore__combine(table, code, i, j);
 }
 
-/* Searches interleaved per batch step: eight independent searches hide load latency. */
-#define ERRCORE__LANES 8
+/* The class stored in slot `at` for `code`: `hit` when code is the key itself, else `gap`. */
+ERRCORE__HOT errcore_class errcore__slot_class(const errcore_table *t, size_t at, int64_t code) {
+    const errcore_index_slot *slot = &t->index_slots[at];
+    uint64_t exact = errcore__mask64(t->index_keys[at] == code);
+    return slot->gap ^ ((slot->hit ^ slot->gap) & exact);
+}
 
-void errcore_classify_batch(const errcore_table *table, const int64_t *codes, errcore_class *out,
-                            size_t count) {
+errcore_class errcore_classify(const errcore_table *table, int64_t code) {
+    if (table->index_count == 0) {
+        return errcore__classify_searches(table, code);
+    }
+    /* index_keys[0] is INT64_MIN, so the last key <= code always exists. */
+    size_t at = errcore__last_code_le(table->index_keys, table->index_count, code);
+    return errcore__slot_class(table, at, code);
+}
+
+
+/*
+ * Batch over the index: the same power-of-two descent for eight codes at
+ * once, step by step, so that eight independent loads are in flight.
+ */
+static void errcore__batch_index(const errcore_table *table, const int64_t *codes, errcore_class *out,
+                                 size_t count) {
+    const int64_t *keys = table->index_keys;
+    size_t n = table->index_count;
+    unsigned log2p = errcore__log2(n);
+    size_t top = n - ((size_t)1 << log2p);
+    size_t k = 0;
+    for (; count - k >= ERRCORE__LANES; k += ERRCORE__LANES) {
+        int64_t c[ERRCORE__LANES];
+        size_t at[ERRCORE__LANES];
+        for (size_t l = 0; l < ERRCORE__LANES; l++) {
+            c[l] = codes[k + l];
+            at[l] = ERRCORE__IF_ELSE_0(keys[top] <= c[l], top);
+        }
+        for (unsigned s = log2p; s > 0; s--) {
+            size_t step = (size_t)1 << (s - 1);
+            for (size_t l = 0; l < ERRCORE__LANES; l++) {
+                at[l] += ERRCORE__IF_ELSE_0(keys[at[l] + step] <= c[l], step);
+            }
+        }
+        for (size_t l = 0; l < ERRCORE__LANES; l++) {
+            out[k + l] = errcore__slot_class(table, at[l], c[l]);
+        }
+    }
+    for (; k < count; k++) {
+        out[k] = errcore_classify(table, codes[k]);
+    }
+}
+
+/* Batch without an index: eight interleaved pairs of searches. */
+static void errcore__batch_searches(const errcore_table *table, const int64_t *codes,
+                                    errcore_class *out, size_t count) {
     const int64_t *keys = table->codes;
     const errcore_range *ranges = table->ranges;
     size_t k = 0;
@@ -97,14 +214,14 @@ void errcore_classify_batch(const errcore_table *table, const int64_t *codes, er
         for (size_t n = table->entry_count; n > 1;) {
             size_t half = n >> 1;
             for (size_t l = 0; l < ERRCORE__LANES; l++) {
-                bi[l] += ERRCORE__UNPREDICTABLE(keys[bi[l] + half] <= c[l]) ? half : 0;
+                bi[l] += ERRCORE__IF_ELSE_0(keys[bi[l] + half] <= c[l], half);
             }
             n -= half;
         }
         for (size_t n = table->range_count; n > 1;) {
             size_t half = n >> 1;
             for (size_t l = 0; l < ERRCORE__LANES; l++) {
-                bj[l] += ERRCORE__UNPREDICTABLE(ranges[bj[l] + half].first <= c[l]) ? half : 0;
+                bj[l] += ERRCORE__IF_ELSE_0(ranges[bj[l] + half].first <= c[l], half);
             }
             n -= half;
         }
@@ -113,7 +230,16 @@ void errcore_classify_batch(const errcore_table *table, const int64_t *codes, er
         }
     }
     for (; k < count; k++) {
-        out[k] = errcore_classify(table, codes[k]);
+        out[k] = errcore__classify_searches(table, codes[k]);
+    }
+}
+
+void errcore_classify_batch(const errcore_table *table, const int64_t *codes, errcore_class *out,
+                            size_t count) {
+    if (table->index_count != 0) {
+        errcore__batch_index(table, codes, out, count);
+    } else {
+        errcore__batch_searches(table, codes, out, count);
     }
 }
 

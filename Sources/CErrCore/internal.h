@@ -12,17 +12,27 @@
 #include "CErrCore.h"
 
 /*
- * Marks a condition as data-dependent so the compiler keeps a conditional
- * move: clang 21 turns both `c ? a : b` and mask arithmetic in the search
- * loop back into a branch without it (measured: ~6x slower on mixed codes).
+ * ERRCORE__IF_ELSE_0(c, v): v when c, else 0, without a branch. Compilers
+ * turn plain forms of this back into a branch, which mispredicts on mixed
+ * codes: clang 21 does so for mask arithmetic in the search loop unless the
+ * condition is marked __builtin_unpredictable; gcc 12 does so for `c ? v : 0`
+ * but keeps a cmov for mask arithmetic. So each gets the form it respects.
+ * Check `objdump -d` after touching the search (docs/performance.md).
  */
 #if defined(__has_builtin)
 #if __has_builtin(__builtin_unpredictable)
-#define ERRCORE__UNPREDICTABLE(c) __builtin_unpredictable(c)
+#define ERRCORE__IF_ELSE_0(c, v) (__builtin_unpredictable(c) ? (v) : (size_t)0)
 #endif
 #endif
-#ifndef ERRCORE__UNPREDICTABLE
-#define ERRCORE__UNPREDICTABLE(c) (c)
+#ifndef ERRCORE__IF_ELSE_0
+#define ERRCORE__IF_ELSE_0(c, v) ((v) & ((size_t)0 - (size_t)(c)))
+#endif
+
+/* Forces inlining of the hot-path helpers (compilers judge the unrolled search too big). */
+#if defined(__GNUC__) || defined(__clang__)
+#define ERRCORE__HOT static inline __attribute__((always_inline))
+#else
+#define ERRCORE__HOT static inline
 #endif
 
 /* All ones when b is true, zero otherwise: selects without a branch. */
@@ -69,6 +79,12 @@ static inline const char *errcore__pool_string(const errcore_table *t, uint32_t 
  */
 errcore_status errcore__check(const errcore_table *t, const uint32_t *entry_origin,
                               const uint32_t *range_origin, errcore_diag *diag);
+
+/* Classification by two searches (entries, then ranges), ignoring any index. */
+errcore_class errcore__classify_searches(const errcore_table *t, int64_t code);
+
+/* Checks t's index against its entries and ranges (t must be otherwise valid). */
+errcore_status errcore__check_index(const errcore_table *t, errcore_diag *diag);
 
 /* Index of the range containing code, or ERRCORE_NO_INDEX (for validation, not the hot path). */
 size_t errcore__range_containing(const errcore_table *t, int64_t code);

@@ -23,6 +23,7 @@ static const errcore__status_text errcore__status_texts[ERRCORE_STATUS_COUNT] = 
     {"ERRCORE_E_EMPTY_NAME", "empty name"},
     {"ERRCORE_E_RESERVED_NONZERO", "reserved field not zero"},
     {"ERRCORE_E_BUFFER_TOO_SMALL", "storage too small or misaligned"},
+    {"ERRCORE_E_BAD_INDEX", "classification index does not match the table"},
 };
 
 static const errcore__status_text *errcore__status_lookup(errcore_status status) {
@@ -46,6 +47,7 @@ static const char *errcore__subject_word(errcore_subject subject) {
     case ERRCORE_SUBJECT_MODULE: return "module";
     case ERRCORE_SUBJECT_RANGE: return "range";
     case ERRCORE_SUBJECT_STRINGS: return "string pool offset";
+    case ERRCORE_SUBJECT_INDEX: return "index slot";
     case ERRCORE_SUBJECT_NONE: break;
     }
     return NULL;
@@ -57,6 +59,7 @@ static const char *errcore__code_word(errcore_subject subject) {
     case ERRCORE_SUBJECT_RANGE: return "first code";
     case ERRCORE_SUBJECT_MODULE: return "id";
     case ERRCORE_SUBJECT_STRINGS: return NULL;
+    case ERRCORE_SUBJECT_INDEX: return "key";
     case ERRCORE_SUBJECT_ENTRY:
     case ERRCORE_SUBJECT_NONE: break;
     }
@@ -71,6 +74,11 @@ size_t errcore_diag_format(const errcore_diag *diag, char *buf, size_t size) {
     }
     errcore__sink_str(&s, errcore_status_string(diag->status));
     const char *subject = errcore__subject_word(diag->subject);
+    if (diag->status == ERRCORE_E_BAD_INDEX && diag->index == ERRCORE_NO_INDEX) {
+        errcore__sink_str(&s, ": no key at change point ");
+        errcore__sink_int(&s, diag->code);
+        return s.len;
+    }
     if (diag->status == ERRCORE_OK || !subject || diag->index == ERRCORE_NO_INDEX) {
         return s.len;
     }

@@ -219,6 +219,9 @@ errcore_status errcore__check(const errcore_table *t, const uint32_t *entry_orig
         s = errcore__check_entries(t, entry_origin, range_origin, diag);
     }
     if (s == ERRCORE_OK) {
+        s = errcore__check_index(t, diag);
+    }
+    if (s == ERRCORE_OK) {
         errcore__fail(diag, ERRCORE_OK, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, 0);
     }
     return s;
@@ -244,6 +247,7 @@ errcore_status errcore_validate(const errcore_table *table, errcore_diag *diag) 
                            : table->module_count > ERRCORE_MAX_MODULES ? ERRCORE_SUBJECT_MODULE
                            : table->range_count > ERRCORE_MAX_COUNT    ? ERRCORE_SUBJECT_RANGE
                            : table->strings_size > ERRCORE_MAX_COUNT   ? ERRCORE_SUBJECT_STRINGS
+                           : table->index_count > ERRCORE_MAX_COUNT    ? ERRCORE_SUBJECT_INDEX
                                                                        : ERRCORE_SUBJECT_NONE;
     if (over != ERRCORE_SUBJECT_NONE) {
         return errcore__fail(diag, ERRCORE_E_COUNT_OVERFLOW, over, ERRCORE_NO_INDEX, 0);

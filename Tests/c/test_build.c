@@ -186,7 +186,60 @@ static void test_order_independent(void) {
     }
 }
 
+/* The index errcore_build() makes is checked by errcore_validate(); a wrong one is rejected. */
+static void test_index(void) {
+    fixture f;
+    fixture_init(&f);
+    CHECK(fixture_build(&f) == ERRCORE_OK);
+    CHECK(f.table.index_count > 0 && f.table.index_keys[0] == INT64_MIN);
+    CHECK(errcore_validate(&f.table, NULL) == ERRCORE_OK);
+
+    int64_t keys[64];
+    errcore_index_slot slots[64];
+    size_t n = 0;
+    CHECK(errcore_index_build(&f.table, keys, slots, 64, &n) == ERRCORE_OK);
+    CHECK(n == f.table.index_count);
+    CHECK(memcmp(keys, f.table.index_keys, n * sizeof keys[0]) == 0);
+    CHECK(errcore_index_build(&f.table, keys, slots, n - 1, &n) == ERRCORE_E_BUFFER_TOO_SMALL);
+    CHECK(errcore_index_build(NULL, keys, slots, 64, &n) == ERRCORE_E_NULL_ARGUMENT);
+    CHECK(errcore_index_build(&f.table, keys, slots, 64, &n) == ERRCORE_OK);
+
+    errcore_table t = f.table;
+    t.index_keys = keys;
+    t.index_slots = slots;
+    errcore_diag d;
+
+    slots[3].hit ^= 1u; /* a wrong class in slot 3 */
+    CHECK(errcore_validate(&t, &d) == ERRCORE_E_BAD_INDEX);
+    CHECK(d.subject == ERRCORE_SUBJECT_INDEX && d.index == 3 && d.code == keys[3]);
+    slots[3].hit ^= 1u;
+    CHECK(errcore_validate(&t, NULL) == ERRCORE_OK);
+
+    t.index_count = n - 1; /* the last change point is missing */
+    CHECK(errcore_validate(&t, &d) == ERRCORE_E_BAD_INDEX);
+    CHECK(d.index == ERRCORE_NO_INDEX && d.code == keys[n - 1]);
+    char buf[120];
+    errcore_diag_format(&d, buf, sizeof buf);
+    CHECKF(strstr(buf, "no key at change point") != NULL, "got \"%s\"", buf);
+    t.index_count = n;
+
+    int64_t k = keys[1]; /* unsorted */
+    keys[1] = keys[2];
+    keys[2] = k;
+    CHECK(errcore_validate(&t, &d) == ERRCORE_E_BAD_INDEX && d.index == 2);
+    keys[2] = keys[1];
+    keys[1] = k;
+
+    keys[0] = -1000; /* must start at INT64_MIN */
+    CHECK(errcore_validate(&t, &d) == ERRCORE_E_BAD_INDEX && d.index == 0);
+    keys[0] = INT64_MIN;
+
+    t.index_slots = NULL;
+    CHECK(errcore_validate(&t, &d) == ERRCORE_E_NULL_ARGUMENT && d.subject == ERRCORE_SUBJECT_INDEX);
+}
+
 void test_build(void) {
+    test_index();
     test_valid_build();
     test_rejections();
     test_order_independent();

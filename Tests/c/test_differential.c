@@ -202,6 +202,7 @@ void test_differential(void) {
     static _Alignas(8) unsigned char storage[2u << 20];
     static int64_t codes[4096];
     static errcore_class out[4096];
+    static errcore_class plain_out[4096];
     uint64_t seed = 0x5EEDu;
     const char *env = getenv("ERRCORE_DIFF_SEED");
     if (env) {
@@ -231,6 +232,8 @@ void test_differential(void) {
             continue;
         }
         tables++;
+        CHECK(t.index_count > 0 && t.index_count <= ERRCORE_INDEX_CAPACITY(t.entry_count, t.range_count));
+        CHECK(errcore_validate(&t, NULL) == ERRCORE_OK);
         /* Work stays bounded: fewer probes against bigger tables (the reference is linear). */
         size_t batches = 1 + 600000 / (4096 + 24 * (c.def.entry_count + c.def.range_count));
         for (size_t b = 0; b < batches; b++) {
@@ -239,9 +242,16 @@ void test_differential(void) {
                 codes[i] = probe(&c, &s);
             }
             errcore_classify_batch(&t, codes, out, len);
+            /* The same table without its index takes the two-search path: it must agree too. */
+            errcore_table plain = t;
+            plain.index_count = 0;
+            plain.index_keys = NULL;
+            plain.index_slots = NULL;
+            errcore_classify_batch(&plain, codes, plain_out, len);
             for (size_t i = 0; i < len; i++) {
                 errcore_class single = errcore_classify(&t, codes[i]);
-                bool ok = single == out[i] && agrees(&c, &t, codes[i], single);
+                bool ok = single == out[i] && agrees(&c, &t, codes[i], single) &&
+                          plain_out[i] == single && errcore_classify(&plain, codes[i]) == single;
                 if (!ok && mismatches++ < 5) {
                     fprintf(stderr, "mismatch: seed %llu round %zu code %lld\n",
                             (unsigned long long)seed, round, (long long)codes[i]);

@@ -1,0 +1,77 @@
+/*
+ * quick_bench.c — a quick C measurement of the classifier on the default
+ * catalog: ns per code for errcore_classify (one call per code) and
+ * errcore_classify_batch, median of 7 runs over 10 M codes (80 % exact
+ * hits, the rest unrecognised-in-module or unknown). A benchmark, never a
+ * test: `make bench-quick`. The full comparison lives in Benchmarks/.
+ */
+#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "CErrCore.h"
+
+#define COUNT 10000000u
+#define RUNS 7
+
+static double now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static uint64_t next(uint64_t *s) {
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+int main(void) {
+    const errcore_table *t = errcore_default_table();
+    int64_t *codes = malloc(COUNT * sizeof *codes);
+    errcore_class *out = malloc(COUNT * sizeof *out);
+    if (!codes || !out) {
+        fprintf(stderr, "out of memory\n");
+        return 1;
+    }
+    uint64_t s = 1;
+    for (size_t i = 0; i < COUNT; i++) {
+        uint64_t r = next(&s) % 100;
+        codes[i] = r < 80   ? t->codes[next(&s) % t->entry_count]
+                   : r < 90 ? 11210000 + (int64_t)(next(&s) % 10000)
+                            : (int64_t)(next(&s) % 100000000);
+    }
+    double single[RUNS], batch[RUNS];
+    uint64_t sink = 0;
+    for (int run = 0; run < RUNS; run++) {
+        double t0 = now_ns();
+        for (size_t i = 0; i < COUNT; i++) {
+            sink += errcore_classify(t, codes[i]);
+        }
+        double t1 = now_ns();
+        errcore_classify_batch(t, codes, out, COUNT);
+        double t2 = now_ns();
+        sink += out[COUNT / 2];
+        single[run] = (t1 - t0) / COUNT;
+        batch[run] = (t2 - t1) / COUNT;
+    }
+    qsort(single, RUNS, sizeof single[0], cmp_double);
+    qsort(batch, RUNS, sizeof batch[0], cmp_double);
+    printf("default catalog (%zu entries, %zu ranges), %u codes, median of %d runs\n",
+           t->entry_count, t->range_count, COUNT, RUNS);
+    printf("errcore_classify        %.2f ns/code (min %.2f, max %.2f)\n", single[RUNS / 2], single[0],
+           single[RUNS - 1]);
+    printf("errcore_classify_batch  %.2f ns/code (min %.2f, max %.2f)\n", batch[RUNS / 2], batch[0],
+           batch[RUNS - 1]);
+    fprintf(stderr, "(checksum %llu)\n", (unsigned long long)sink);
+    free(codes);
+    free(out);
+    return 0;
+}
