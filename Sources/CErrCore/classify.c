@@ -46,43 +46,47 @@ ERRCORE__HOT size_t errcore__last_code_le(const int64_t *keys, size_t n, int64_t
     size_t top = n - ((size_t)1 << log2p);
     size_t i = ERRCORE__IF_ELSE_0(keys[top] <= c, top);
     switch (log2p) {
+#if SIZE_MAX > 0xFFFFFFFFu
     default: /* tables this large cannot exist: counts are capped at ERRCORE_MAX_COUNT */
-    case 36: ERRCORE__STEP(35); /* fallthrough */
-    case 35: ERRCORE__STEP(34); /* fallthrough */
-    case 34: ERRCORE__STEP(33); /* fallthrough */
-    case 33: ERRCORE__STEP(32); /* fallthrough */
-    case 32: ERRCORE__STEP(31); /* fallthrough */
-    case 31: ERRCORE__STEP(30); /* fallthrough */
-    case 30: ERRCORE__STEP(29); /* fallthrough */
-    case 29: ERRCORE__STEP(28); /* fallthrough */
-    case 28: ERRCORE__STEP(27); /* fallthrough */
-    case 27: ERRCORE__STEP(26); /* fallthrough */
-    case 26: ERRCORE__STEP(25); /* fallthrough */
-    case 25: ERRCORE__STEP(24); /* fallthrough */
-    case 24: ERRCORE__STEP(23); /* fallthrough */
-    case 23: ERRCORE__STEP(22); /* fallthrough */
-    case 22: ERRCORE__STEP(21); /* fallthrough */
-    case 21: ERRCORE__STEP(20); /* fallthrough */
-    case 20: ERRCORE__STEP(19); /* fallthrough */
-    case 19: ERRCORE__STEP(18); /* fallthrough */
-    case 18: ERRCORE__STEP(17); /* fallthrough */
-    case 17: ERRCORE__STEP(16); /* fallthrough */
-    case 16: ERRCORE__STEP(15); /* fallthrough */
-    case 15: ERRCORE__STEP(14); /* fallthrough */
-    case 14: ERRCORE__STEP(13); /* fallthrough */
-    case 13: ERRCORE__STEP(12); /* fallthrough */
-    case 12: ERRCORE__STEP(11); /* fallthrough */
-    case 11: ERRCORE__STEP(10); /* fallthrough */
-    case 10: ERRCORE__STEP(9); /* fallthrough */
-    case 9: ERRCORE__STEP(8); /* fallthrough */
-    case 8: ERRCORE__STEP(7); /* fallthrough */
-    case 7: ERRCORE__STEP(6); /* fallthrough */
-    case 6: ERRCORE__STEP(5); /* fallthrough */
-    case 5: ERRCORE__STEP(4); /* fallthrough */
-    case 4: ERRCORE__STEP(3); /* fallthrough */
-    case 3: ERRCORE__STEP(2); /* fallthrough */
-    case 2: ERRCORE__STEP(1); /* fallthrough */
-    case 1: ERRCORE__STEP(0); /* fallthrough */
+    case 36: ERRCORE__STEP(35); ERRCORE__FALLTHROUGH;
+    case 35: ERRCORE__STEP(34); ERRCORE__FALLTHROUGH;
+    case 34: ERRCORE__STEP(33); ERRCORE__FALLTHROUGH;
+    case 33: ERRCORE__STEP(32); ERRCORE__FALLTHROUGH;
+#else
+    default: /* a 32-bit size_t holds at most 2^31 as its largest power of two */
+#endif
+    case 32: ERRCORE__STEP(31); ERRCORE__FALLTHROUGH;
+    case 31: ERRCORE__STEP(30); ERRCORE__FALLTHROUGH;
+    case 30: ERRCORE__STEP(29); ERRCORE__FALLTHROUGH;
+    case 29: ERRCORE__STEP(28); ERRCORE__FALLTHROUGH;
+    case 28: ERRCORE__STEP(27); ERRCORE__FALLTHROUGH;
+    case 27: ERRCORE__STEP(26); ERRCORE__FALLTHROUGH;
+    case 26: ERRCORE__STEP(25); ERRCORE__FALLTHROUGH;
+    case 25: ERRCORE__STEP(24); ERRCORE__FALLTHROUGH;
+    case 24: ERRCORE__STEP(23); ERRCORE__FALLTHROUGH;
+    case 23: ERRCORE__STEP(22); ERRCORE__FALLTHROUGH;
+    case 22: ERRCORE__STEP(21); ERRCORE__FALLTHROUGH;
+    case 21: ERRCORE__STEP(20); ERRCORE__FALLTHROUGH;
+    case 20: ERRCORE__STEP(19); ERRCORE__FALLTHROUGH;
+    case 19: ERRCORE__STEP(18); ERRCORE__FALLTHROUGH;
+    case 18: ERRCORE__STEP(17); ERRCORE__FALLTHROUGH;
+    case 17: ERRCORE__STEP(16); ERRCORE__FALLTHROUGH;
+    case 16: ERRCORE__STEP(15); ERRCORE__FALLTHROUGH;
+    case 15: ERRCORE__STEP(14); ERRCORE__FALLTHROUGH;
+    case 14: ERRCORE__STEP(13); ERRCORE__FALLTHROUGH;
+    case 13: ERRCORE__STEP(12); ERRCORE__FALLTHROUGH;
+    case 12: ERRCORE__STEP(11); ERRCORE__FALLTHROUGH;
+    case 11: ERRCORE__STEP(10); ERRCORE__FALLTHROUGH;
+    case 10: ERRCORE__STEP(9); ERRCORE__FALLTHROUGH;
+    case 9: ERRCORE__STEP(8); ERRCORE__FALLTHROUGH;
+    case 8: ERRCORE__STEP(7); ERRCORE__FALLTHROUGH;
+    case 7: ERRCORE__STEP(6); ERRCORE__FALLTHROUGH;
+    case 6: ERRCORE__STEP(5); ERRCORE__FALLTHROUGH;
+    case 5: ERRCORE__STEP(4); ERRCORE__FALLTHROUGH;
+    case 4: ERRCORE__STEP(3); ERRCORE__FALLTHROUGH;
+    case 3: ERRCORE__STEP(2); ERRCORE__FALLTHROUGH;
+    case 2: ERRCORE__STEP(1); ERRCORE__FALLTHROUGH;
+    case 1: ERRCORE__STEP(0); ERRCORE__FALLTHROUGH;
     case 0: break;
     }
     return i;

@@ -28,6 +28,16 @@
 #define ERRCORE__IF_ELSE_0(c, v) ((v) & ((size_t)0 - (size_t)(c)))
 #endif
 
+/* Marks an intended switch fallthrough (gcc's -Wextra warns on unmarked ones). */
+#if defined(__has_attribute)
+#if __has_attribute(fallthrough)
+#define ERRCORE__FALLTHROUGH __attribute__((fallthrough))
+#endif
+#endif
+#ifndef ERRCORE__FALLTHROUGH
+#define ERRCORE__FALLTHROUGH ((void)0)
+#endif
+
 /* Forces inlining of the hot-path helpers (compilers judge the unrolled search too big). */
 #if defined(__GNUC__) || defined(__clang__)
 #define ERRCORE__HOT static inline __attribute__((always_inline))
