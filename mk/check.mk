@@ -1,6 +1,7 @@
 # check.mk — `make check`: every test README promises, in one command.
 #   C tests with gcc and clang (-Werror), under ASan+UBSan, the pkg-config example
-#   against an installed copy, the freestanding cross build, and `swift test`.
+#   against an installed copy, the freestanding cross build (sizes, host equivalence,
+#   Embedded Swift), and `swift test`.
 
 CHECK_PREFIX := $(CURDIR)/build/check-install
 
@@ -16,6 +17,8 @@ check-c:
 	$(MAKE) install PREFIX=$(CHECK_PREFIX)
 	$(MAKE) example PREFIX=$(CHECK_PREFIX)
 	$(MAKE) cross
+	$(MAKE) cross-host-test
+	$(MAKE) cross-swift-check
 
 check-swift:
 	swift build

@@ -1,0 +1,90 @@
+// A firmware-style client of the classification core, compiled as Embedded
+// Swift by scripts/embedded-swift-check.sh and linked (never run) with the
+// freestanding C core. Compiling it proves that CErrCore imports under
+// Embedded Swift and that the Foundation-free part of SwiftErr
+// (Sources/SwiftErr/Core) works from another Embedded Swift module: its
+// generic module-code model (ModuleCode, ClassifiedCode, CodeOutcome) is
+// specialised here, where Embedded Swift compiles generic code. The @_cdecl
+// entry points are the roots of the check's --gc-sections link.
+
+import CErrCore
+import SwiftErr
+
+/// What a device does with a response code.
+public enum FirmwareAction: UInt8 {
+    /// The request succeeded.
+    case proceed
+    /// The session is no longer valid (a code flagged re-authenticate, e.g. tokenExpire 11001).
+    case signInAgain
+    /// Repeating the request may succeed.
+    case retry
+    /// Anything else: log it and tell the user.
+    case report
+}
+
+/// Decides what to do with `code` from the built-in catalog's flags alone.
+/// - Parameter code: A response code as received.
+/// - Returns: The decision for `code`.
+public func firmwareDecision(for code: Int64) -> FirmwareAction {
+    let classification = CodeTable.builtIn.classify(code)
+    if classification.tier == .success {
+        return .proceed
+    }
+    if classification.flags.contains(.reauthenticate) {
+        return .signInAgain
+    }
+    if classification.flags.contains(.retryable) {
+        return .retry
+    }
+    return .report
+}
+
+/// ``firmwareDecision(for:)`` for C callers.
+/// - Parameter code: A response code as received.
+/// - Returns: The `FirmwareAction` raw value.
+@_cdecl("firmware_action")
+public func firmwareAction(_ code: Int64) -> UInt8 {
+    firmwareDecision(for: code).rawValue
+}
+
+/// What a study-group response means, through the typed module model.
+/// - Parameter code: A response code as received from a study-group request.
+/// - Returns: The `StudyGroupCode` raw value for one of the module's codes (`-99999` for an
+///   unlisted code in its range), `0` for success, `1` for a base code, `2` for a code
+///   unexpected in this module, `3` when the catalog is unusable.
+@_cdecl("firmware_study_group")
+public func firmwareStudyGroup(_ code: Int64) -> Int32 {
+    switch StudyGroupCode.classify(code).outcome {
+    case .success:
+        return 0
+    case .base:
+        return 1
+    case .module(let value):
+        return Int32(truncatingIfNeeded: value.rawValue)
+    case .unexpected:
+        return 2
+    case .invalidCatalog:
+        return 3
+    }
+}
+
+/// The module id a code belongs to in the built-in catalog, or 0.
+/// - Parameter code: A response code as received.
+/// - Returns: The module id (1 ... 7), or 0 for base-tier, success and unknown codes.
+@_cdecl("firmware_module")
+public func firmwareModule(_ code: Int64) -> UInt16 {
+    errcore_class_module(errcore_classify(errcore_default_table(), code))
+}
+
+/// Counts the classes of a buffer of codes in one pass, as a device would for telemetry,
+/// straight through the C API.
+/// - Parameters:
+///   - codes: The codes received since the last report.
+///   - count: How many there are.
+///   - tally: Receives the counts (added to what it holds).
+/// - Returns: `true` when the core accepted the arguments.
+@_cdecl("firmware_tally")
+public func firmwareTally(_ codes: UnsafePointer<Int64>?, _ count: Int,
+                          _ tally: UnsafeMutablePointer<errcore_tally>?) -> Bool {
+    errcore_tally_codes(errcore_default_table(), codes, count, tally, nil) == ERRCORE_OK
+}

@@ -1,0 +1,191 @@
+/// The three members of a response envelope such as `{"ret": 11001, "msg": "…", "data": {…}}`,
+/// read from raw bytes in one validating pass.
+///
+/// The payload is not decoded here: ``dataRange`` says where its bytes are, so a decoder can
+/// read exactly that slice, with no intermediate dictionary and no re-serialisation.
+/// This type needs no Foundation.
+public struct ResponseEnvelope: Sendable, Hashable {
+    /// The response code.
+    public var code: Int64
+    /// The message, or `nil` when the member is missing or `null`.
+    public var message: String?
+    /// The 0-based byte range of the payload value, or `nil` when the member is missing.
+    public var dataRange: Range<Int>?
+    /// The kind of the payload value, or `nil` when the member is missing.
+    public var dataKind: JSONValueKind?
+
+    /// Creates an envelope value.
+    /// - Parameters:
+    ///   - code: The response code.
+    ///   - message: The message, if any.
+    ///   - dataRange: The payload's byte range, if present.
+    ///   - dataKind: The payload's kind, if present.
+    public init(code: Int64, message: String? = nil, dataRange: Range<Int>? = nil, dataKind: JSONValueKind? = nil) {
+        self.code = code
+        self.message = message
+        self.dataRange = dataRange
+        self.dataKind = dataKind
+    }
+
+    /// Whether the payload is present and not `null`.
+    public var hasData: Bool {
+        dataKind != nil && dataKind != .null
+    }
+
+    /// Parses an envelope from raw bytes.
+    ///
+    /// The whole input must be one JSON object (surrounding whitespace and a leading UTF-8 byte
+    /// order mark allowed). Members other than the three keys are validated and skipped. The
+    /// code must be a JSON integer within `Int64`; the message a string or `null`.
+    /// - Parameters:
+    ///   - bytes: The response body.
+    ///   - keys: The member names; ``EnvelopeKeys/default`` is `ret`/`msg`/`data`.
+    /// - Returns: The code, message and payload location.
+    /// - Throws: ``EnvelopeError`` saying what is wrong and at which byte: malformed JSON,
+    ///   invalid UTF-8, a top level that is not an object, a missing code, a code that is not an
+    ///   integer (string, fraction, boolean, `null`, …) or lies outside `Int64`, a message that
+    ///   is not a string, one of the keys repeated, or nesting deeper than 512 levels.
+    public static func parse(_ bytes: UnsafeRawBufferPointer, keys: EnvelopeKeys = .default) throws(EnvelopeError) -> ResponseEnvelope {
+        var scanner = JSONScanner(bytes)
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            scanner.position = 3
+        }
+        scanner.skipWhitespace()
+        let kind = try scanner.kindAhead()
+        guard kind == .object else {
+            throw EnvelopeError(reason: .notAnObject(found: kind), offset: scanner.position)
+        }
+        let codeKey = Array(keys.code.utf8)
+        let messageKey = Array(keys.message.utf8)
+        let dataKey = Array(keys.data.utf8)
+        var code: Int64? = nil
+        var message: String? = nil
+        var seenMessage = false
+        var dataRange: Range<Int>? = nil
+        var dataKind: JSONValueKind? = nil
+
+        scanner.position += 1
+        scanner.skipWhitespace()
+        if scanner.peek == UInt8(ascii: "}") {
+            scanner.position += 1
+        } else {
+            while true {
+                scanner.skipWhitespace()
+                let keyOffset = scanner.position
+                let key = try scanner.readString()
+                scanner.skipWhitespace()
+                try scanner.expect(UInt8(ascii: ":"), "':' after an object key")
+                scanner.skipWhitespace()
+                let valueOffset = scanner.position
+                if key == codeKey {
+                    guard code == nil else {
+                        throw EnvelopeError(reason: .duplicateKey, offset: keyOffset, key: keys.code)
+                    }
+                    code = try readCode(&scanner, key: keys.code)
+                } else if key == messageKey {
+                    guard !seenMessage else {
+                        throw EnvelopeError(reason: .duplicateKey, offset: keyOffset, key: keys.message)
+                    }
+                    seenMessage = true
+                    let found = try scanner.kindAhead()
+                    switch found {
+                    case .string: message = String(decoding: try scanner.readString(), as: UTF8.self)
+                    case .null: try scanner.skipValue(depth: 1)
+                    default: throw EnvelopeError(reason: .messageNotString(found: found), offset: valueOffset, key: keys.message)
+                    }
+                } else if key == dataKey {
+                    guard dataKind == nil else {
+                        throw EnvelopeError(reason: .duplicateKey, offset: keyOffset, key: keys.data)
+                    }
+                    dataKind = try scanner.kindAhead()
+                    try scanner.skipValue(depth: 1)
+                    dataRange = valueOffset..<scanner.position
+                } else {
+                    try scanner.skipValue(depth: 1)
+                }
+                scanner.skipWhitespace()
+                if scanner.peek == UInt8(ascii: ",") {
+                    scanner.position += 1
+                    continue
+                }
+                try scanner.expect(UInt8(ascii: "}"), "',' or '}' in an object")
+                break
+            }
+        }
+        scanner.skipWhitespace()
+        guard scanner.atEnd else { throw scanner.fail("the end of the input after the envelope object") }
+        guard let code else {
+            throw EnvelopeError(reason: .missingCode, offset: 0, key: keys.code)
+        }
+        return ResponseEnvelope(code: code, message: message, dataRange: dataRange, dataKind: dataKind)
+    }
+
+    /// Parses an envelope from any byte collection (`[UInt8]`, `Data`, a slice, …).
+    ///
+    /// Offsets in the result and in errors count from the collection's first byte.
+    /// - Parameters:
+    ///   - bytes: The response body.
+    ///   - keys: The member names.
+    /// - Returns: The code, message and payload location.
+    /// - Throws: ``EnvelopeError``, as ``parse(_:keys:)-(UnsafeRawBufferPointer,_)``.
+    public static func parse(_ bytes: some Collection<UInt8>, keys: EnvelopeKeys = .default) throws(EnvelopeError) -> ResponseEnvelope {
+        let contiguous: Result<ResponseEnvelope, EnvelopeError>? = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(EnvelopeError) -> ResponseEnvelope in try parse(UnsafeRawBufferPointer(buffer), keys: keys) }
+        }
+        if let contiguous {
+            return try contiguous.get()
+        }
+        let copy = Array(bytes)
+        let result = copy.withUnsafeBytes { raw in
+            Result { () throws(EnvelopeError) -> ResponseEnvelope in try parse(raw, keys: keys) }
+        }
+        return try result.get()
+    }
+
+    /// Parses an envelope from a string's UTF-8 bytes.
+    /// - Parameters:
+    ///   - text: The response body.
+    ///   - keys: The member names.
+    /// - Returns: The code, message and payload location (byte offsets into `text.utf8`).
+    /// - Throws: ``EnvelopeError``, as ``parse(_:keys:)-(UnsafeRawBufferPointer,_)``.
+    public static func parse(_ text: String, keys: EnvelopeKeys = .default) throws(EnvelopeError) -> ResponseEnvelope {
+        try parse(Array(text.utf8), keys: keys)
+    }
+
+    /// Reads the code member: a JSON integer that fits in `Int64`.
+    private static func readCode(_ scanner: inout JSONScanner, key: String) throws(EnvelopeError) -> Int64 {
+        let start = scanner.position
+        let kind = try scanner.kindAhead()
+        try scanner.skipValue(depth: 1)
+        let end = scanner.position
+        var literal = ""
+        let shown = min(end - start, 40)
+        literal = String(decoding: UnsafeRawBufferPointer(rebasing: scanner.bytes[start..<(start + shown)]), as: UTF8.self)
+        if end - start > 40 { literal += "…" }
+        guard kind == .integer else {
+            throw EnvelopeError(reason: .codeNotInteger(found: kind, literal: literal), offset: start, key: key)
+        }
+        var index = start
+        let negative = scanner.bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var value: Int64 = 0
+        while index < end {
+            let digit = Int64(scanner.bytes[index] - UInt8(ascii: "0"))
+            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+            // Accumulate negatively so that Int64.min is representable.
+            let (next, overflow2) = shifted.subtractingReportingOverflow(digit)
+            guard !overflow1, !overflow2 else {
+                throw EnvelopeError(reason: .codeOutOfRange(literal: literal), offset: start, key: key)
+            }
+            value = next
+            index += 1
+        }
+        if negative {
+            return value
+        }
+        guard value != Int64.min else {
+            throw EnvelopeError(reason: .codeOutOfRange(literal: literal), offset: start, key: key)
+        }
+        return -value
+    }
+}

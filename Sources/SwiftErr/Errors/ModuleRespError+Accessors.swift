@@ -1,0 +1,172 @@
+extension ModuleRespError {
+    /// Creates the error for a classified code that is not success.
+    /// - Parameter classified: A code classified for this module.
+    /// - Returns: The matching error, or `nil` for the success code.
+    public init?(_ classified: ClassifiedCode<Code>) {
+        switch classified.outcome {
+        case .success: return nil
+        case .base(let code): self = .base(code)
+        case .module(let code): self = .module(code)
+        case .unexpected(let raw): self = .unexpectedCode(raw)
+        case .invalidCatalog:
+            self = .invalidCatalog(Code.classifier.failure
+                ?? CatalogError(status: .nullArgument, message: "module '\(Code.moduleName)' has no usable catalog"))
+        }
+    }
+
+    /// The server's response code: the base code, the module code, or the unexpected code.
+    /// `nil` for failures that are not server codes and for an unrecognised module code
+    /// (whose raw value is the client-side sentinel, not the server's code).
+    public var rawCode: Int64? {
+        switch self {
+        case .base(let code): return code.rawValue
+        case .module(let code): return code.code
+        case .unexpectedCode(let raw): return raw
+        default: return nil
+        }
+    }
+
+    /// The module's name (``ModuleCode/moduleName``) for a module code, otherwise `nil`.
+    public var module: String? {
+        if case .module = self { return Code.moduleName }
+        return nil
+    }
+
+    /// The module code, or `nil`.
+    public var moduleCode: Code? {
+        if case .module(let code) = self { return code }
+        return nil
+    }
+
+    /// The base code, or `nil`.
+    public var baseCode: BaseCode? {
+        if case .base(let code) = self { return code }
+        return nil
+    }
+
+    /// Whether this is a base-tier code.
+    public var isBase: Bool { baseCode != nil }
+    /// Whether this is one of the module's codes (including its unrecognised case).
+    public var isModule: Bool { moduleCode != nil }
+    /// Whether this is a server code (base, module or unexpected), not a client-side failure.
+    public var isServerCode: Bool {
+        switch self {
+        case .base, .module, .unexpectedCode: return true
+        default: return false
+        }
+    }
+    /// Whether this is a code that is neither base nor this module's.
+    public var isUnexpectedCode: Bool {
+        if case .unexpectedCode = self { return true }
+        return false
+    }
+    /// Whether the transport failed or the request was cancelled.
+    public var isTransport: Bool {
+        switch self {
+        case .transportFailed, .cancelled: return true
+        default: return false
+        }
+    }
+    /// Whether the request was cancelled.
+    public var isCancelled: Bool {
+        if case .cancelled = self { return true }
+        return false
+    }
+    /// Whether the HTTP status was not acceptable.
+    public var isUnacceptableStatus: Bool { statusCode != nil }
+    /// Whether the body was not a valid envelope.
+    public var isInvalidEnvelope: Bool { envelopeError != nil }
+    /// Whether decoding the payload failed.
+    public var isDecodingFailure: Bool {
+        if case .decodingFailed = self { return true }
+        return false
+    }
+    /// Whether the module's catalog could not be assembled.
+    public var isInvalidCatalog: Bool {
+        if case .invalidCatalog = self { return true }
+        return false
+    }
+
+    /// The unacceptable HTTP status, or `nil`.
+    public var statusCode: Int? {
+        if case .unacceptableStatus(let status) = self { return status }
+        return nil
+    }
+
+    /// The envelope problem, or `nil`.
+    public var envelopeError: EnvelopeError? {
+        if case .invalidEnvelope(let failure) = self { return failure }
+        return nil
+    }
+
+    /// The decoder's error when it is a `DecodingError`, or `nil`.
+    public var decodingError: DecodingError? {
+        if case .decodingFailed(let underlying) = self { return underlying as? DecodingError }
+        return nil
+    }
+
+    /// The cause kept by the error: the transport error, the decoder's error, the
+    /// ``EnvelopeError`` or the ``CatalogError``; `nil` for server codes, cancellation and
+    /// an unacceptable status.
+    public var underlyingError: (any Error)? {
+        switch self {
+        case .transportFailed(let underlying), .decodingFailed(let underlying): return underlying
+        case .invalidEnvelope(let failure): return failure
+        case .invalidCatalog(let failure): return failure
+        default: return nil
+        }
+    }
+
+    /// The C catalog's flags of the server code (empty for everything else), read from the
+    /// module's catalog with one `errcore_classify()` call.
+    public var flags: CodeFlags {
+        guard let table = Code.catalog.table else { return [] }
+        switch self {
+        case .base(let code):
+            let classification = table.classify(code.rawValue)
+            return classification.tier == .base ? classification.flags : []
+        case .module(let code):
+            guard let raw = code.code else { return [] }
+            return table.classify(raw).flags
+        default:
+            return []
+        }
+    }
+
+    /// The HTTP statuses that are worth retrying: 408, 429, 500, 502, 503 and 504.
+    public static var retryableStatusCodes: Set<Int> { [408, 429, 500, 502, 503, 504] }
+
+    /// Whether repeating the request may succeed: a server code flagged ``CodeFlags/retryable``
+    /// (and not ``CodeFlags/fatal``), a transport failure, or a status in
+    /// ``retryableStatusCodes``. Never for cancellation, envelope, decoding or catalog errors.
+    public var isRetryable: Bool {
+        switch self {
+        case .base, .module:
+            let flags = self.flags
+            return flags.contains(.retryable) && !flags.contains(.fatal)
+        case .transportFailed:
+            return true
+        case .unacceptableStatus(let status):
+            return Self.retryableStatusCodes.contains(status)
+        default:
+            return false
+        }
+    }
+
+    /// Whether the user must sign in again: the server code is flagged
+    /// ``CodeFlags/reauthenticate`` in the C catalog (token expiry, failed automatic sign-in).
+    public var requiresReauthentication: Bool {
+        flags.contains(.reauthenticate)
+    }
+
+    /// The typed outcome of a server code, or `nil` for client-side failures.
+    public var outcome: CodeOutcome<Code>? {
+        switch self {
+        case .base(let code): return .base(code)
+        case .module(let code): return .module(code)
+        case .unexpectedCode(let raw): return .unexpected(raw)
+        case .invalidCatalog: return .invalidCatalog
+        default: return nil
+        }
+    }
+}

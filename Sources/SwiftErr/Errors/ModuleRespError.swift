@@ -1,0 +1,42 @@
+/// Every way a request made for one module can fail, typed by the module's code enum.
+///
+/// This is the seeds' `ModuleRespError<T>` (`.type(T)` / `.baseType(…)`), with the failures
+/// that are not server codes modelled as Alamofire's `AFError` models them: one case per stage,
+/// carrying the cause (the underlying transport error, the HTTP status, an ``EnvelopeError``
+/// with its nested ``EnvelopeError/Reason`` and key, the decoder's error).
+///
+/// ```swift
+/// do {
+///     let group = try decoder.decode(ClassItem.self, module: StudyGroupCode.self, from: body)
+/// } catch .module(.wrongTeamCode) {
+///     showWarning()
+/// } catch {
+///     show(error.localizedDescription)
+/// }
+/// ```
+///
+/// `ModuleRespError` is not `Equatable`: the transport and decoding cases carry arbitrary errors,
+/// which cannot be compared soundly. Compare ``outcome``, ``rawCode`` or the payloads instead
+/// (``BaseCode``, the module enum, ``EnvelopeError`` and ``CatalogError`` are all `Hashable`).
+public enum ModuleRespError<Code: ModuleCode>: Error {
+    /// A base-tier code: handled centrally (see ``BaseCodeHandler``) and passed on.
+    case base(BaseCode)
+    /// One of the module's codes; ``ModuleCode/unrecognised`` for an unlisted code in its range.
+    case module(Code)
+    /// A code that is neither success, a base code nor this module's (unknown to the catalog, or
+    /// another module's): the seeds' lost case, which now has its own outcome.
+    case unexpectedCode(Int64)
+    /// The transport failed before a response arrived; the underlying error is kept.
+    case transportFailed(underlying: any Error)
+    /// The request was cancelled (a `CancellationError`, or the transport's own cancel error).
+    case cancelled
+    /// The HTTP status is not acceptable (by default, not 2xx).
+    case unacceptableStatus(Int)
+    /// The body is not a valid envelope; the nested reason says what and where.
+    case invalidEnvelope(EnvelopeError)
+    /// The envelope reported success but its `data` could not be decoded into the model; the
+    /// decoder's error (usually a `DecodingError`) is kept.
+    case decodingFailed(underlying: any Error)
+    /// The module's catalog could not be assembled (a configuration error in the app).
+    case invalidCatalog(CatalogError)
+}

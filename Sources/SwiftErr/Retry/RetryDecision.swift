@@ -1,0 +1,7 @@
+/// The answer of a ``Retrier``'s decision hook ("ask the user", the seed's alert).
+public enum RetryDecision: Sendable, Hashable {
+    /// Try again (after the policy's wait).
+    case retry
+    /// Stop; ``Retrier`` throws ``UserStoppedError``.
+    case stop
+}

@@ -1,0 +1,170 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// How often, how soon and for which failures ``Retrier`` repeats an operation.
+///
+/// ## Backoff
+/// The wait after failed attempt *n* (1-based) is `initialBackoff × multiplier^(n-1)`, capped at
+/// ``maxBackoff``, then jittered (``Jitter``) so that many clients do not retry in step. When the
+/// failure is a status in ``retryAfterStatusCodes`` (429 and 503 by default) and the server sent
+/// `Retry-After`, that wait is used instead (no jitter); a `Retry-After` longer than
+/// ``maxRetryAfter`` ends the flow rather than hammering a server that asked for a long pause.
+///
+/// ## What is retried (``disposition(for:)``)
+/// - Server codes: the catalog's flags decide. ``CodeFlags/fatal`` or a code in
+///   ``endingServerCodes`` ends the flow at once; ``CodeFlags/retryable`` retries; anything else
+///   is final (a business answer does not change by asking again).
+/// - HTTP statuses: ``endingStatusCodes`` end the flow at once (the seed's 503 case:
+///   `policy.endingStatusCodes = [503]`); ``retryableStatusCodes`` retry; the rest are final.
+/// - Transport failures: a `URLError` whose code is in ``retryableURLErrorCodes``, a
+///   `POSIXError` whose code is in ``retryablePOSIXErrorCodes``, and, when
+///   ``retriesOtherTransportFailures`` is set, any other transport error.
+/// - Cancellation, envelope, decoding and catalog errors are never retried.
+///
+/// ## Our defaults compared with Alamofire's `RetryPolicy`
+/// Alamofire retries statuses 408, 500, 502, 503, 504 and 18 transient `URLError` codes, two
+/// retries, waiting `0.5 s × 2^n` with no jitter, and ignores `Retry-After`
+/// (``alamofireCompatible`` reproduces that). Ours differ on purpose:
+/// - **429 is retried** and `Retry-After` is honoured on 429/503: the server says exactly when
+///   trying again is welcome, so waiting that long is both polite and likely to succeed.
+/// - **11 of the 18 `URLError` codes** (``transientURLErrorCodes``). Left out:
+///   `callIsActive`, `dataNotAllowed`, `internationalRoamingOff` (device settings or a phone
+///   call: only the user can fix them, so they go to the decision hook / recovery options, not a
+///   silent loop); `serverCertificateHasBadDate`, `serverCertificateNotYetValid` (a certificate
+///   or clock problem that seconds of backoff do not fix, and retrying TLS failures quietly hides
+///   them); `backgroundSessionInUseByAnotherProcess`, `backgroundSessionWasDisconnected`
+///   (background `URLSession` plumbing, which async requests here do not use).
+/// - **Jitter** (``Jitter/equal``): gRPC and AWS jitter their backoff to avoid synchronised
+///   retry storms after an outage; Alamofire does not.
+/// - **Catalog flags**: Alamofire knows no server codes; we retry a code only when the catalog
+///   flags it ``CodeFlags/retryable`` and never one flagged ``CodeFlags/fatal``.
+public struct RetryPolicy: Sendable, Hashable {
+    /// How the computed backoff is randomised.
+    public enum Jitter: Sendable, Hashable {
+        /// No randomness: exactly the computed backoff.
+        case none
+        /// Uniform in `0 ..< backoff` (gRPC's and AWS's "full jitter").
+        case full
+        /// Half fixed, half random: uniform in `backoff/2 ..< backoff`, so a retry never comes
+        /// sooner than half the backoff.
+        case equal
+    }
+
+    /// The total number of attempts, the first included (`3` = one try and two retries).
+    /// Values below `1` mean `1`.
+    public var maxAttempts: Int
+    /// The backoff after the first failed attempt. Negative means zero.
+    public var initialBackoff: Duration
+    /// The factor the backoff grows by after each further failure. Values below `1` mean `1`.
+    public var multiplier: Double
+    /// The longest backoff, before jitter.
+    public var maxBackoff: Duration
+    /// How the backoff is randomised.
+    public var jitter: Jitter
+    /// HTTP statuses worth repeating: 408, 429, 500, 502, 503 and 504 by default.
+    public var retryableStatusCodes: Set<Int>
+    /// HTTP statuses that end the flow at once, before ``retryableStatusCodes`` is consulted
+    /// (none by default; the seed ends on 503).
+    public var endingStatusCodes: Set<Int>
+    /// Server codes that end the flow at once, like codes flagged ``CodeFlags/fatal``.
+    public var endingServerCodes: Set<Int64>
+    /// `URLError` codes worth repeating (``transientURLErrorCodes`` by default).
+    public var retryableURLErrorCodes: Set<URLError.Code>
+    /// `POSIXError` codes worth repeating (``transientPOSIXErrorCodes`` by default).
+    public var retryablePOSIXErrorCodes: Set<POSIXErrorCode>
+    /// Whether a transport failure that is neither a `URLError` nor a `POSIXError` is repeated
+    /// (`true` by default, as ``ModuleRespError/isRetryable`` says).
+    public var retriesOtherTransportFailures: Bool
+    /// The statuses whose `Retry-After` is honoured: 429 and 503 by default.
+    public var retryAfterStatusCodes: Set<Int>
+    /// The longest `Retry-After` wait accepted (60 s by default); a longer one ends the flow.
+    public var maxRetryAfter: Duration
+
+    /// Creates a policy; every parameter has the documented default.
+    /// - Parameters:
+    ///   - maxAttempts: Total attempts (3).
+    ///   - initialBackoff: First backoff (0.5 s).
+    ///   - multiplier: Growth factor (2).
+    ///   - maxBackoff: Backoff cap (30 s).
+    ///   - jitter: Randomisation (``Jitter/equal``).
+    ///   - retryableStatusCodes: Statuses to repeat (408, 429, 500, 502, 503, 504).
+    ///   - endingStatusCodes: Statuses that end the flow (none).
+    ///   - endingServerCodes: Server codes that end the flow (none).
+    ///   - retryableURLErrorCodes: `URLError` codes to repeat (``transientURLErrorCodes``).
+    ///   - retryablePOSIXErrorCodes: `POSIXError` codes to repeat (``transientPOSIXErrorCodes``).
+    ///   - retriesOtherTransportFailures: Repeat other transport failures (`true`).
+    ///   - retryAfterStatusCodes: Statuses whose `Retry-After` is honoured (429, 503).
+    ///   - maxRetryAfter: Longest `Retry-After` accepted (60 s).
+    public init(maxAttempts: Int = 3,
+                initialBackoff: Duration = .milliseconds(500),
+                multiplier: Double = 2,
+                maxBackoff: Duration = .seconds(30),
+                jitter: Jitter = .equal,
+                retryableStatusCodes: Set<Int> = [408, 429, 500, 502, 503, 504],
+                endingStatusCodes: Set<Int> = [],
+                endingServerCodes: Set<Int64> = [],
+                retryableURLErrorCodes: Set<URLError.Code> = RetryPolicy.transientURLErrorCodes,
+                retryablePOSIXErrorCodes: Set<POSIXErrorCode> = RetryPolicy.transientPOSIXErrorCodes,
+                retriesOtherTransportFailures: Bool = true,
+                retryAfterStatusCodes: Set<Int> = [429, 503],
+                maxRetryAfter: Duration = .seconds(60)) {
+        self.maxAttempts = maxAttempts
+        self.initialBackoff = initialBackoff
+        self.multiplier = multiplier
+        self.maxBackoff = maxBackoff
+        self.jitter = jitter
+        self.retryableStatusCodes = retryableStatusCodes
+        self.endingStatusCodes = endingStatusCodes
+        self.endingServerCodes = endingServerCodes
+        self.retryableURLErrorCodes = retryableURLErrorCodes
+        self.retryablePOSIXErrorCodes = retryablePOSIXErrorCodes
+        self.retriesOtherTransportFailures = retriesOtherTransportFailures
+        self.retryAfterStatusCodes = retryAfterStatusCodes
+        self.maxRetryAfter = maxRetryAfter
+    }
+
+    /// The documented defaults.
+    public static let `default` = RetryPolicy()
+
+    /// Never repeats: one attempt.
+    public static let never = RetryPolicy(maxAttempts: 1)
+
+    /// The `URLError` codes retried by default: `timedOut`, `cannotFindHost`,
+    /// `cannotConnectToHost`, `networkConnectionLost`, `dnsLookupFailed`,
+    /// `notConnectedToInternet`, `badServerResponse`, `cannotLoadFromNetwork`,
+    /// `secureConnectionFailed`, `downloadDecodingFailedMidStream`,
+    /// `downloadDecodingFailedToComplete` (11 of Alamofire's 18; see the type's discussion).
+    public static let transientURLErrorCodes: Set<URLError.Code> = [
+        .timedOut, .cannotFindHost, .cannotConnectToHost, .networkConnectionLost, .dnsLookupFailed,
+        .notConnectedToInternet, .badServerResponse, .cannotLoadFromNetwork, .secureConnectionFailed,
+        .downloadDecodingFailedMidStream, .downloadDecodingFailedToComplete,
+    ]
+
+    /// Alamofire's 18 retryable `URLError` codes: ``transientURLErrorCodes`` plus
+    /// `backgroundSessionInUseByAnotherProcess`, `backgroundSessionWasDisconnected`,
+    /// `callIsActive`, `dataNotAllowed`, `internationalRoamingOff`,
+    /// `serverCertificateHasBadDate` and `serverCertificateNotYetValid`.
+    public static let alamofireURLErrorCodes: Set<URLError.Code> = transientURLErrorCodes.union([
+        .backgroundSessionInUseByAnotherProcess, .backgroundSessionWasDisconnected, .callIsActive,
+        .dataNotAllowed, .internationalRoamingOff, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
+    ])
+
+    /// The `POSIXError` codes retried by default: connection reset, refused or aborted, timed
+    /// out, network down or unreachable, host unreachable, broken pipe, and "try again"
+    /// (`ECONNRESET`, `ECONNREFUSED`, `ECONNABORTED`, `ETIMEDOUT`, `ENETDOWN`, `ENETUNREACH`,
+    /// `ENETRESET`, `EHOSTUNREACH`, `EPIPE`, `EAGAIN`).
+    public static let transientPOSIXErrorCodes: Set<POSIXErrorCode> = [
+        .ECONNRESET, .ECONNREFUSED, .ECONNABORTED, .ETIMEDOUT, .ENETDOWN, .ENETUNREACH, .ENETRESET,
+        .EHOSTUNREACH, .EPIPE, .EAGAIN,
+    ]
+
+    /// Alamofire's `RetryPolicy` defaults: 3 attempts, `0.5 s × 2^n`, no jitter, statuses 408,
+    /// 500, 502, 503, 504, its 18 `URLError` codes, no `Retry-After`. For comparison and for apps
+    /// migrating from Alamofire.
+    public static let alamofireCompatible = RetryPolicy(
+        maxAttempts: 3, initialBackoff: .milliseconds(500), multiplier: 2, maxBackoff: .seconds(3600), jitter: .none,
+        retryableStatusCodes: [408, 500, 502, 503, 504], retryableURLErrorCodes: alamofireURLErrorCodes,
+        retryablePOSIXErrorCodes: [], retriesOtherTransportFailures: false, retryAfterStatusCodes: [])
+}

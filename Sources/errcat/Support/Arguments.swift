@@ -1,0 +1,114 @@
+// Hand-written command-line parsing: options, flags, positionals, `--`, `--name=value`.
+
+/// A command-line mistake: reported with the command's usage, exit status 2.
+struct UsageError: Error {
+    var message: String
+}
+
+/// One option a command accepts.
+struct OptionSpec {
+    /// Spellings, e.g. ["--lang"] or ["-n", "--count"].
+    var names: [String]
+    /// True when the option takes a value (`--lang en` or `--lang=en`).
+    var takesValue: Bool
+}
+
+/// The result of parsing: flags seen, option values (by first spelling) and positionals.
+struct ParsedArguments {
+    var flags: Set<String> = []
+    var values: [String: String] = [:]
+    var positionals: [String] = []
+    var wantsHelp = false
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    func value(_ option: String) -> String? { values[option] }
+}
+
+/// Parses `arguments` against `options`.
+///
+/// `-h`/`--help` set `wantsHelp`. `--` ends options. `-` alone and tokens that look like
+/// integers (`-5`) are positionals, so negative codes need no `--`. An option given twice
+/// keeps its last value.
+/// - Throws: `UsageError` for an unknown option, a missing value, or a value given to a flag.
+func parseArguments(_ arguments: [String], options: [OptionSpec]) throws(UsageError) -> ParsedArguments {
+    var result = ParsedArguments()
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+        let argument = arguments[index]
+        index += 1
+        if optionsEnded || argument == "-" || !argument.hasPrefix("-") || looksLikeInteger(argument) {
+            result.positionals.append(argument)
+            continue
+        }
+        if argument == "--" {
+            optionsEnded = true
+            continue
+        }
+        if argument == "-h" || argument == "--help" {
+            result.wantsHelp = true
+            continue
+        }
+        var name = argument
+        var inlineValue: String? = nil
+        if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+            name = String(argument[..<equals])
+            inlineValue = String(argument[argument.index(after: equals)...])
+        }
+        guard let spec = options.first(where: { $0.names.contains(name) }) else {
+            throw UsageError(message: "unknown option '\(name)'")
+        }
+        let key = spec.names[0]
+        if spec.takesValue {
+            if let inlineValue {
+                result.values[key] = inlineValue
+            } else if index < arguments.count {
+                result.values[key] = arguments[index]
+                index += 1
+            } else {
+                throw UsageError(message: "option '\(name)' needs a value")
+            }
+        } else {
+            if inlineValue != nil {
+                throw UsageError(message: "option '\(name)' takes no value")
+            }
+            result.flags.insert(key)
+        }
+    }
+    return result
+}
+
+/// True for `-?[0-9]+`-like tokens (so `-11001` is a code, not an option).
+func looksLikeInteger(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    guard bytes.count >= 2, bytes[0] == UInt8(ascii: "-") else { return false }
+    return bytes[1] >= UInt8(ascii: "0") && bytes[1] <= UInt8(ascii: "9")
+}
+
+/// Parses a whole decimal Int64 (optional sign, digits only, no spaces).
+func parseInt64(_ text: String) -> Int64? {
+    Array(text.utf8).withUnsafeBytes { raw in
+        switch IntegerScan.scan(raw) {
+        case .value(let value): return value
+        default: return nil
+        }
+    }
+}
+
+/// Parses a count such as `1000000`, `1_000_000` or `10M` (k = 1e3, M = 1e6, G = 1e9).
+func parseCount(_ text: String) -> UInt64? {
+    var digits = text.filter { $0 != "_" }
+    var multiplier: UInt64 = 1
+    switch digits.last {
+    case "k", "K": multiplier = 1_000
+    case "m", "M": multiplier = 1_000_000
+    case "g", "G": multiplier = 1_000_000_000
+    default: break
+    }
+    if multiplier != 1 { digits.removeLast() }
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = UInt64(digits) else {
+        return nil
+    }
+    let (product, overflow) = value.multipliedReportingOverflow(by: multiplier)
+    return overflow ? nil : product
+}
