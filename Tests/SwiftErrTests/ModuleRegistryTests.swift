@@ -99,6 +99,15 @@ struct ModuleRegistryTests {
         #expect(failure.message.contains("'default'"))
     }
 
+    @Test("a second type with a registered module's name but other codes is rejected, not merged")
+    func sameNameTwoTypes() throws {
+        try ModuleRegistry.register(TwinFirstCode.self)
+        let failure = try #require(TwinSecondCode.classifier.failure)
+        #expect(failure.status == .duplicateModuleName)
+        #expect(TwinSecondCode.classify(11_330_002).outcome == .invalidCatalog)
+        #expect(TwinFirstCode.classify(11_330_001).outcome == .module(.one))
+    }
+
     @Test("registering a built-in module's name with other contents is rejected")
     func sameNameOtherContents() throws {
         let failure = try #require(ImpostorCode.catalog.failure)
@@ -146,6 +155,28 @@ enum CachedHomeworkCode: Int, ModuleCode {
     static var unrecognised: Self { .other }
     static let classifier = ModuleRegistry.classifier(for: CachedHomeworkCode.self)
     var message: LocalizedText { LocalizedText(english: "First") }
+}
+
+enum TwinFirstCode: Int, ModuleCode {
+    case one = 11_330_001
+    case other = -99999
+
+    static var moduleName: String { "twinTest" }
+    static var moduleTitle: LocalizedText { LocalizedText(english: "Twin") }
+    static var codeRanges: [ClosedRange<Int64>] { [11_330_000...11_330_999] }
+    static var unrecognised: Self { .other }
+    var message: LocalizedText { LocalizedText(english: "One") }
+}
+
+enum TwinSecondCode: Int, ModuleCode {
+    case two = 11_330_002
+    case other = -99999
+
+    static var moduleName: String { "twinTest" }
+    static var moduleTitle: LocalizedText { LocalizedText(english: "Twin") }
+    static var codeRanges: [ClosedRange<Int64>] { [11_330_000...11_330_999] }
+    static var unrecognised: Self { .other }
+    var message: LocalizedText { LocalizedText(english: "Two") }
 }
 
 enum FirstUseCode: Int, ModuleCode {

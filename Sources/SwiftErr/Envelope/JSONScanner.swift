@@ -33,8 +33,8 @@ struct JSONScanner {
     }
 
     /// Consumes `byte` or fails saying what was expected.
-    mutating func expect(_ byte: UInt8, _ what: String) throws(EnvelopeError) {
-        guard peek == byte else { throw fail(what) }
+    mutating func expect(_ byte: UInt8, _ what: StaticString) throws(EnvelopeError) {
+        guard peek == byte else { throw fail("\(what)") }
         position += 1
     }
 
@@ -158,6 +158,20 @@ struct JSONScanner {
     /// Skips a string, validating escapes and UTF-8.
     mutating func skipString() throws(EnvelopeError) {
         try scanString(into: nil)
+    }
+
+    /// Skips a string and returns the byte range of its contents (without the quotes) and
+    /// whether it contains an escape; without one, the range holds the string's UTF-8 as is.
+    mutating func scanStringRange() throws(EnvelopeError) -> (range: Range<Int>, escaped: Bool) {
+        let start = position
+        try scanString(into: nil)
+        let range = (start + 1)..<(position - 1)
+        var escaped = false
+        for index in range where bytes[index] == UInt8(ascii: "\\") {
+            escaped = true
+            break
+        }
+        return (range, escaped)
     }
 
     /// Reads a string and returns its unescaped UTF-8 bytes.

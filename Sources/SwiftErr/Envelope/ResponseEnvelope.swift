@@ -55,9 +55,6 @@ public struct ResponseEnvelope: Sendable, Hashable {
         guard kind == .object else {
             throw EnvelopeError(reason: .notAnObject(found: kind), offset: scanner.position)
         }
-        let codeKey = Array(keys.code.utf8)
-        let messageKey = Array(keys.message.utf8)
-        let dataKey = Array(keys.data.utf8)
         var code: Int64? = nil
         var message: String? = nil
         var seenMessage = false
@@ -72,28 +69,53 @@ public struct ResponseEnvelope: Sendable, Hashable {
             while true {
                 scanner.skipWhitespace()
                 let keyOffset = scanner.position
-                let key = try scanner.readString()
+                let raw = try scanner.scanStringRange()
+                var decodedKey: [UInt8]? = nil
+                if raw.escaped {
+                    var copy = scanner
+                    copy.position = keyOffset
+                    decodedKey = try copy.readString()
+                }
+                func keyIs(_ name: String) -> Bool {
+                    if let decodedKey { return decodedKey.elementsEqual(name.utf8) }
+                    let candidate = UnsafeRawBufferPointer(rebasing: scanner.bytes[raw.range])
+                    let utf8 = name.utf8
+                    guard candidate.count == utf8.count else { return false }
+                    let equal = utf8.withContiguousStorageIfAvailable { wanted -> Bool in
+                        for index in 0..<wanted.count where wanted[index] != candidate[index] { return false }
+                        return true
+                    }
+                    return equal ?? candidate.elementsEqual(utf8)
+                }
                 scanner.skipWhitespace()
                 try scanner.expect(UInt8(ascii: ":"), "':' after an object key")
                 scanner.skipWhitespace()
                 let valueOffset = scanner.position
-                if key == codeKey {
+                if keyIs(keys.code) {
                     guard code == nil else {
                         throw EnvelopeError(reason: .duplicateKey, offset: keyOffset, key: keys.code)
                     }
                     code = try readCode(&scanner, key: keys.code)
-                } else if key == messageKey {
+                } else if keyIs(keys.message) {
                     guard !seenMessage else {
                         throw EnvelopeError(reason: .duplicateKey, offset: keyOffset, key: keys.message)
                     }
                     seenMessage = true
                     let found = try scanner.kindAhead()
                     switch found {
-                    case .string: message = String(decoding: try scanner.readString(), as: UTF8.self)
+                    case .string:
+                        let start = scanner.position
+                        let value = try scanner.scanStringRange()
+                        if value.escaped {
+                            scanner.position = start
+                            message = String(decoding: try scanner.readString(), as: UTF8.self)
+                        } else {
+                            message = String(decoding: UnsafeRawBufferPointer(rebasing: scanner.bytes[value.range]), as: UTF8.self)
+                        }
                     case .null: try scanner.skipValue(depth: 1)
                     default: throw EnvelopeError(reason: .messageNotString(found: found), offset: valueOffset, key: keys.message)
                     }
-                } else if key == dataKey {
+                } else if keyIs(keys.data) {
                     guard dataKind == nil else {
                         throw EnvelopeError(reason: .duplicateKey, offset: keyOffset, key: keys.data)
                     }
@@ -158,12 +180,14 @@ public struct ResponseEnvelope: Sendable, Hashable {
         let kind = try scanner.kindAhead()
         try scanner.skipValue(depth: 1)
         let end = scanner.position
-        var literal = ""
-        let shown = min(end - start, 40)
-        literal = String(decoding: UnsafeRawBufferPointer(rebasing: scanner.bytes[start..<(start + shown)]), as: UTF8.self)
-        if end - start > 40 { literal += "…" }
+        func literal() -> String {
+            let shown = min(end - start, 40)
+            var text = String(decoding: UnsafeRawBufferPointer(rebasing: scanner.bytes[start..<(start + shown)]), as: UTF8.self)
+            if end - start > 40 { text += "…" }
+            return text
+        }
         guard kind == .integer else {
-            throw EnvelopeError(reason: .codeNotInteger(found: kind, literal: literal), offset: start, key: key)
+            throw EnvelopeError(reason: .codeNotInteger(found: kind, literal: literal()), offset: start, key: key)
         }
         var index = start
         let negative = scanner.bytes[index] == UInt8(ascii: "-")
@@ -175,7 +199,7 @@ public struct ResponseEnvelope: Sendable, Hashable {
             // Accumulate negatively so that Int64.min is representable.
             let (next, overflow2) = shifted.subtractingReportingOverflow(digit)
             guard !overflow1, !overflow2 else {
-                throw EnvelopeError(reason: .codeOutOfRange(literal: literal), offset: start, key: key)
+                throw EnvelopeError(reason: .codeOutOfRange(literal: literal()), offset: start, key: key)
             }
             value = next
             index += 1
@@ -184,7 +208,7 @@ public struct ResponseEnvelope: Sendable, Hashable {
             return value
         }
         guard value != Int64.min else {
-            throw EnvelopeError(reason: .codeOutOfRange(literal: literal), offset: start, key: key)
+            throw EnvelopeError(reason: .codeOutOfRange(literal: literal()), offset: start, key: key)
         }
         return -value
     }

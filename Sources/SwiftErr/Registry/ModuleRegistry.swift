@@ -17,10 +17,12 @@ public enum ModuleRegistry {
     private struct State: Sendable {
         var definition = CatalogDefinition.standard
         var current: ResponseCatalog? = nil
-        var catalogs: [String: ResponseCatalog] = [:]
-        /// One pinned classifier per module name, stored as the module's catalog plus its id
+        /// Keyed by the module type, not its name: two types may claim one name, and the second
+        /// must get its own answer (an error when the contents differ).
+        var catalogs: [ObjectIdentifier: ResponseCatalog] = [:]
+        /// One pinned classifier per module type, stored as the module's catalog plus its id
         /// (classifiers are generic, so they are rebuilt from these without pinning again).
-        var classifiers: [String: AnyClassifier] = [:]
+        var classifiers: [ObjectIdentifier: AnyClassifier] = [:]
     }
 
     /// A type-erased pinned classifier: the generic one is recreated around it.
@@ -37,18 +39,18 @@ public enum ModuleRegistry {
     /// - Returns: A catalog containing the module, or one holding the ``CatalogError`` that
     ///   explains why it could not be added.
     public static func catalog<Code: ModuleCode>(for module: Code.Type) -> ResponseCatalog {
-        let name = Code.moduleName
-        if let known = state.withLock({ $0.catalogs[name] }) {
+        let key = ObjectIdentifier(module)
+        if let known = state.withLock({ $0.catalogs[key] }) {
             return known
         }
         // Compute the module's definition outside the lock: it calls the module's own code.
         let definition = Code.definition
         return state.withLock { state in
-            if let known = state.catalogs[name] {
+            if let known = state.catalogs[key] {
                 return known
             }
             let catalog = add(definition, to: &state)
-            state.catalogs[name] = catalog
+            state.catalogs[key] = catalog
             return catalog
         }
     }
@@ -60,17 +62,17 @@ public enum ModuleRegistry {
     /// - Parameter module: A module enum type.
     /// - Returns: The module's classifier.
     public static func classifier<Code: ModuleCode>(for module: Code.Type) -> ModuleClassifier<Code> {
-        let name = Code.moduleName
-        if let known = state.withLock({ $0.classifiers[name] }) {
+        let key = ObjectIdentifier(module)
+        if let known = state.withLock({ $0.classifiers[key] }) {
             return ModuleClassifier(pinned: known.catalog, moduleID: known.moduleID)
         }
         let catalog = catalog(for: module)
         let pinned = state.withLock { state in
-            if let known = state.classifiers[name] {
+            if let known = state.classifiers[key] {
                 return known
             }
-            let made = AnyClassifier(catalog: Unmanaged.passRetained(catalog), moduleID: catalog.moduleID(named: name) ?? 0)
-            state.classifiers[name] = made
+            let made = AnyClassifier(catalog: Unmanaged.passRetained(catalog), moduleID: catalog.moduleID(named: Code.moduleName) ?? 0)
+            state.classifiers[key] = made
             return made
         }
         return ModuleClassifier(pinned: pinned.catalog, moduleID: pinned.moduleID)

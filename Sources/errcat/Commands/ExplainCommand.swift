@@ -4,7 +4,7 @@ import SwiftErr
 
 enum ExplainCommand {
     static let help = """
-        USAGE: errcat explain [--json] [--lang en|zh-Hans] [--catalog FILE] CODE...
+        USAGE: errcat explain [--json | --present] [--lang en|zh-Hans] [--catalog FILE] CODE...
 
         Prints, for each CODE (a decimal 64-bit integer, negative allowed), its tier
         (success, base, module or unknown), module, case name, message and flags.
@@ -12,6 +12,9 @@ enum ExplainCommand {
         OPTIONS:
           --json            one JSON object per code, one per line, with the keys
                             code, tier, module, name, message, flags, exact
+          --present         show each code as an app would present it to its user: the
+                            message, where it comes from, a suggestion and the recovery
+                            actions its flags call for (the library's terminal presenter)
           --lang LANG       message language: en (default) or zh-Hans
           --catalog FILE    use this catalog file instead of the built-in catalog
           -h, --help        show this help
@@ -22,6 +25,7 @@ enum ExplainCommand {
 
     static let options = [
         OptionSpec(names: ["--json"], takesValue: false),
+        OptionSpec(names: ["--present"], takesValue: false),
         OptionSpec(names: ["--lang"], takesValue: true),
         OptionSpec(names: ["--catalog"], takesValue: true),
     ]
@@ -48,6 +52,10 @@ enum ExplainCommand {
         }
         let describer = CodeDescriber(table: table, language: language)
         let json = parsed.has("--json")
+        let present = parsed.has("--present")
+        guard !(json && present) else {
+            return Errcat.usageError("--json and --present cannot be combined", command: "explain", help: help).status
+        }
         var out = OutputBuffer(descriptor: 1)
         var status = ExitStatus.success
         for argument in parsed.positionals {
@@ -64,7 +72,9 @@ enum ExplainCommand {
                 continue
             }
             let classification = table.classify(code)
-            if json {
+            if present {
+                out.write(presentationText(of: describer.parts(code, classification), language: language))
+            } else if json {
                 out.write(byte: UInt8(ascii: "{"))
                 describer.writeJSONMembers(code, classification, into: &out)
                 out.endLine()
