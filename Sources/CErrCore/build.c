@@ -39,20 +39,6 @@ typedef struct errcore__layout {
     size_t total;
 } errcore__layout;
 
-static errcore_status errcore__fail_def(errcore_diag *diag, errcore_status status,
-                                        errcore_subject subject, size_t index) {
-    if (diag) {
-        diag->status = status;
-        diag->subject = subject;
-        diag->index = index;
-        diag->other_index = ERRCORE_NO_INDEX;
-        diag->code = 0;
-        diag->other_code = 0;
-        diag->module = 0;
-    }
-    return status;
-}
-
 /* Bytes a string takes in the pool (NULL takes none: it maps to a shared string). */
 static bool errcore__pool_add(size_t *pool, const char *text) {
     return !text || errcore__add(*pool, strlen(text) + 1u, pool);
@@ -61,32 +47,32 @@ static bool errcore__pool_add(size_t *pool, const char *text) {
 static errcore_status errcore__layout_of(const errcore_catalog_def *def, errcore__layout *l,
                                          errcore_diag *diag) {
     if (!def) {
-        return errcore__fail_def(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX);
+        return errcore__fail(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, 0);
     }
     if (!def->entries && def->entry_count != 0) {
-        return errcore__fail_def(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_ENTRY, ERRCORE_NO_INDEX);
+        return errcore__fail(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_ENTRY, ERRCORE_NO_INDEX, 0);
     }
     if (!def->modules && def->module_count != 0) {
-        return errcore__fail_def(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_MODULE, ERRCORE_NO_INDEX);
+        return errcore__fail(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_MODULE, ERRCORE_NO_INDEX, 0);
     }
     if (!def->ranges && def->range_count != 0) {
-        return errcore__fail_def(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_RANGE, ERRCORE_NO_INDEX);
+        return errcore__fail(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_RANGE, ERRCORE_NO_INDEX, 0);
     }
     if (def->entry_count > ERRCORE_MAX_COUNT) {
-        return errcore__fail_def(diag, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_ENTRY, ERRCORE_NO_INDEX);
+        return errcore__fail(diag, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_ENTRY, ERRCORE_NO_INDEX, 0);
     }
     if (def->module_count > ERRCORE_MAX_MODULES) {
-        return errcore__fail_def(diag, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_MODULE, ERRCORE_NO_INDEX);
+        return errcore__fail(diag, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_MODULE, ERRCORE_NO_INDEX, 0);
     }
     if (def->range_count > ERRCORE_MAX_COUNT) {
-        return errcore__fail_def(diag, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_RANGE, ERRCORE_NO_INDEX);
+        return errcore__fail(diag, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_RANGE, ERRCORE_NO_INDEX, 0);
     }
     size_t pool = 1; /* offset 0 holds the empty string */
     bool ok = true;
     for (size_t i = 0; i < def->module_count && ok; i++) {
         const errcore_module_def *m = &def->modules[i];
         if (!m->name) {
-            return errcore__fail_def(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_MODULE, i);
+            return errcore__fail(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_MODULE, i, 0);
         }
         ok = errcore__pool_add(&pool, m->name) && errcore__pool_add(&pool, m->title_en) &&
              errcore__pool_add(&pool, m->title_zh);
@@ -94,7 +80,7 @@ static errcore_status errcore__layout_of(const errcore_catalog_def *def, errcore
     for (size_t i = 0; i < def->entry_count && ok; i++) {
         const errcore_entry_def *e = &def->entries[i];
         if (!e->name) {
-            errcore__fail_def(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_ENTRY, i);
+            errcore__fail(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_ENTRY, i, 0);
             if (diag) {
                 diag->code = e->code;
             }
@@ -104,7 +90,7 @@ static errcore_status errcore__layout_of(const errcore_catalog_def *def, errcore
              errcore__pool_add(&pool, e->message_zh);
     }
     if (!ok || pool > ERRCORE_MAX_COUNT) {
-        return errcore__fail_def(diag, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_STRINGS, ERRCORE_NO_INDEX);
+        return errcore__fail(diag, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_STRINGS, ERRCORE_NO_INDEX, 0);
     }
     size_t n = def->entry_count, r = def->range_count, m = def->module_count;
     size_t sort_n = n > r ? n : r;
@@ -137,7 +123,7 @@ static errcore_status errcore__layout_of(const errcore_catalog_def *def, errcore
     l->pool = total;
     ok = ok && errcore__add_array(&total, pool, 1);
     if (!ok) {
-        return errcore__fail_def(diag, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX);
+        return errcore__fail(diag, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, 0);
     }
     l->pool_size = pool;
     l->total = total;
@@ -148,7 +134,7 @@ errcore_status errcore_build_size(const errcore_catalog_def *def, size_t *out_si
                                   errcore_diag *diag) {
     errcore__layout l;
     if (!out_size) {
-        return errcore__fail_def(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX);
+        return errcore__fail(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, 0);
     }
     errcore_status s = errcore__layout_of(def, &l, diag);
     if (s == ERRCORE_OK) {
@@ -220,14 +206,14 @@ errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size
                              errcore_table *out, errcore_diag *diag) {
     errcore__layout l;
     if (!out || !storage) {
-        return errcore__fail_def(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX);
+        return errcore__fail(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, 0);
     }
     errcore_status s = errcore__layout_of(def, &l, diag);
     if (s != ERRCORE_OK) {
         return s;
     }
     if (storage_size < l.total || ((uintptr_t)storage & 7u) != 0) {
-        return errcore__fail_def(diag, ERRCORE_E_BUFFER_TOO_SMALL, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX);
+        return errcore__fail(diag, ERRCORE_E_BUFFER_TOO_SMALL, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, 0);
     }
     unsigned char *base = storage;
     int64_t *codes = (int64_t *)(void *)(base + l.codes);
@@ -305,7 +291,7 @@ errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size
     size_t index_count = 0;
     s = errcore_index_build(&t, index_keys, index_slots, l.index_capacity, &index_count);
     if (s != ERRCORE_OK) { /* cannot happen: the capacity is the documented bound */
-        return errcore__fail_def(diag, s, ERRCORE_SUBJECT_INDEX, ERRCORE_NO_INDEX);
+        return errcore__fail(diag, s, ERRCORE_SUBJECT_INDEX, ERRCORE_NO_INDEX, 0);
     }
     t.index_keys = index_keys;
     t.index_slots = index_slots;

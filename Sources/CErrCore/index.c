@@ -120,16 +120,7 @@ static size_t errcore__index_find(const errcore_table *t, int64_t k) {
 }
 
 static errcore_status errcore__bad_index(errcore_diag *diag, size_t at, int64_t code) {
-    if (diag) {
-        diag->status = ERRCORE_E_BAD_INDEX;
-        diag->subject = ERRCORE_SUBJECT_INDEX;
-        diag->index = at;
-        diag->other_index = ERRCORE_NO_INDEX;
-        diag->code = code;
-        diag->other_code = 0;
-        diag->module = 0;
-    }
-    return ERRCORE_E_BAD_INDEX;
+    return errcore__fail(diag, ERRCORE_E_BAD_INDEX, ERRCORE_SUBJECT_INDEX, at, code);
 }
 
 errcore_status errcore__check_index(const errcore_table *t, errcore_diag *diag) {
@@ -137,15 +128,7 @@ errcore_status errcore__check_index(const errcore_table *t, errcore_diag *diag) 
         return ERRCORE_OK;
     }
     if (!t->index_keys || !t->index_slots) {
-        if (diag) {
-            diag->status = ERRCORE_E_NULL_ARGUMENT;
-            diag->subject = ERRCORE_SUBJECT_INDEX;
-            diag->index = ERRCORE_NO_INDEX;
-            diag->other_index = ERRCORE_NO_INDEX;
-            diag->code = diag->other_code = 0;
-            diag->module = 0;
-        }
-        return ERRCORE_E_NULL_ARGUMENT;
+        return errcore__fail(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_INDEX, ERRCORE_NO_INDEX, 0);
     }
     if (t->index_keys[0] != INT64_MIN) {
         return errcore__bad_index(diag, 0, t->index_keys[0]);

@@ -83,6 +83,25 @@ static inline const char *errcore__pool_string(const errcore_table *t, uint32_t 
 }
 
 /*
+ * Fills *diag (when not NULL) for a rejection and returns `status`, so a
+ * check can `return errcore__fail(...)`. other_index, other_code and module
+ * start empty; callers set them after when they apply.
+ */
+static inline errcore_status errcore__fail(errcore_diag *diag, errcore_status status,
+                                           errcore_subject subject, size_t index, int64_t code) {
+    if (diag) {
+        diag->status = status;
+        diag->subject = subject;
+        diag->index = index;
+        diag->other_index = ERRCORE_NO_INDEX;
+        diag->code = code;
+        diag->other_code = 0;
+        diag->module = 0;
+    }
+    return status;
+}
+
+/*
  * Checks a table whose arrays are in order. `entry_origin` and
  * `range_origin`, when not NULL, map each sorted position back to the
  * caller's input index for the diagnostic (the errcore_build path).

@@ -1,20 +1,6 @@
 /* validate.c — checks a finished table (errcore_validate) and a freshly sorted one (build path). */
 #include "internal.h"
 
-static errcore_status errcore__fail(errcore_diag *diag, errcore_status status,
-                                    errcore_subject subject, size_t index, int64_t code) {
-    if (diag) {
-        diag->status = status;
-        diag->subject = subject;
-        diag->index = index;
-        diag->other_index = ERRCORE_NO_INDEX;
-        diag->code = code;
-        diag->other_code = 0;
-        diag->module = 0;
-    }
-    return status;
-}
-
 /* The caller's index for sorted position i. */
 static size_t errcore__origin(const uint32_t *origin, size_t i) {
     return origin ? (size_t)origin[i] : i;
