@@ -15,6 +15,7 @@ let package = Package(
         .testTarget(name: "CErrCoreTests", dependencies: ["CErrCore"]),
         .testTarget(name: "SwiftErrTests", dependencies: ["SwiftErr", "CErrCore"]),
         .testTarget(name: "ErrcatTests", dependencies: ["errcat", "SwiftErr"]),
+        .testTarget(name: "StressTests", dependencies: ["SwiftErr"]),
     ],
     swiftLanguageModes: [.v6],
     cLanguageStandard: .c11

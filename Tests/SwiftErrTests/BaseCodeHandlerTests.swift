@@ -1,15 +1,14 @@
 import Foundation
-import Synchronization
 import Testing
-import SwiftErr
+@testable import SwiftErr
 
 /// The central handler sees every base-tier response exactly once, before the module does.
 @Suite("BaseCodeHandler: central handling of base codes")
 struct BaseCodeHandlerTests {
     /// Events recorded by the handler, keyed by the server message (unique per request).
     final class Log: Sendable {
-        let events = Mutex<[String: Int]>([:])
-        let reauthentications = Mutex(0)
+        let events = Locked<[String: Int]>([:])
+        let reauthentications = Locked(0)
 
         func record(_ event: BaseCodeEvent) {
             events.withLock { $0[event.serverMessage ?? "", default: 0] += 1 }
@@ -32,7 +31,7 @@ struct BaseCodeHandlerTests {
 
     @Test("the reauthenticate filter only fires for flagged codes")
     func reauthenticateFilter() {
-        let count = Mutex(0)
+        let count = Locked(0)
         let decoder = ResponseDecoder(baseHandler: .reauthenticate { _ in count.withLock { $0 += 1 } })
         for body in [#"{"ret":11001}"#, #"{"ret":11002}"#, #"{"ret":11004}"#, #"{"ret":11003}"#] {
             let _: Result<NoData, ModuleRespError<UploadCode>> = decoder.result(from: Fixtures.body(body))

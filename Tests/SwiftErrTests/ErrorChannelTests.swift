@@ -2,8 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import SwiftErr
-import Synchronization
+@testable import SwiftErr
 import Testing
 
 @Suite("Error channel", .timeLimit(.minutes(1)))
@@ -181,7 +180,7 @@ struct ErrorChannelTests {
 
 /// A handler that records what it was given.
 final class RecordingErrorHandler: ErrorHandling {
-    private let seen = Mutex<[UInt64]>([])
+    private let seen = Locked<[UInt64]>([])
     var sequenceNumbers: [UInt64] { seen.withLock { $0 } }
     func handle(_ delivery: ErrorDelivery<ModuleRespError<SyncCode>>) async {
         seen.withLock { $0.append(delivery.sequenceNumber) }

@@ -1,6 +1,5 @@
 import Foundation
-import Synchronization
-import SwiftErr
+@testable import SwiftErr
 import Testing
 
 /// A `LocalizedError` with fixed English texts, so the tests do not depend on the process-wide
@@ -13,7 +12,7 @@ struct UploadFailure: LocalizedError {
 
 /// Counts how often recovery actions ran.
 final class ActionCounter: Sendable {
-    private let counts = Mutex<[String: Int]>([:])
+    private let counts = Locked<[String: Int]>([:])
     func hit(_ name: String) { counts.withLock { $0[name, default: 0] += 1 } }
     subscript(_ name: String) -> Int { counts.withLock { $0[name, default: 0] } }
 }
@@ -137,7 +136,7 @@ struct RecoveryTests {
 
     @Test("the terminal presenter writes title, message and numbered actions, and reads a choice")
     func terminalPresenter() async {
-        let lines = Mutex<[String?]>(["x", "9", "2"])
+        let lines = Locked<[String?]>(["x", "9", "2"])
         let presenter = TerminalErrorPresenter(output: "", input: { lines.withLock { $0.isEmpty ? nil : $0.removeFirst() } })
         let presentation = ErrorPresentation(error: RecoverableFailure.tryAgain(UploadFailure()) {}, language: .english)
         #expect(await presenter.present(presentation) == 1)

@@ -1,7 +1,6 @@
 import Foundation
-import Synchronization
 import Testing
-import SwiftErr
+@testable import SwiftErr
 
 /// Every input yields exactly one outcome.
 @Suite("ResponseDecoder: envelopes to Result, typed throws and async")
@@ -149,7 +148,7 @@ struct ResponseDecoderTests {
 
     @Test("the transport runs exactly once per call")
     func transportOnce() async {
-        let calls = Mutex(0)
+        let calls = Locked(0)
         let _: Result<NoData, ModuleRespError<StudyGroupCode>> = await decoder.result {
             calls.withLock { $0 += 1 }
             return TransportResponse(body: Fixtures.successNoData)

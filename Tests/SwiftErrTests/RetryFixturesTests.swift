@@ -1,6 +1,5 @@
 import Foundation
-import Synchronization
-import SwiftErr
+@testable import SwiftErr
 import Testing
 
 /// A module whose codes carry the flags the retry policy reads (the default catalog flags none
@@ -49,10 +48,10 @@ struct OpaqueFailure: Error, Equatable {
 /// number once the script is used up. Counts attempts. Sendable, so tests can read the count
 /// while the retrier runs in another task.
 final class ScriptedOperation: Sendable {
-    private let state: Mutex<(attempts: Int, script: [any Error])>
+    private let state: Locked<(attempts: Int, script: [any Error])>
 
     init(_ script: [any Error]) {
-        state = Mutex((0, script))
+        state = Locked((0, script))
     }
 
     var attempts: Int { state.withLock { $0.attempts } }
@@ -68,10 +67,10 @@ final class ScriptedOperation: Sendable {
 
 /// Records the contexts a decision hook was asked about and answers with a script.
 final class ScriptedDecider: Sendable {
-    private let state: Mutex<(asked: [Int], answers: [RetryDecision])>
+    private let state: Locked<(asked: [Int], answers: [RetryDecision])>
 
     init(_ answers: [RetryDecision]) {
-        state = Mutex(([], answers))
+        state = Locked(([], answers))
     }
 
     /// The failed attempt numbers the hook was asked about.

@@ -2,8 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import SwiftErr
-import Synchronization
+@testable import SwiftErr
 import Testing
 
 /// The retrier on a ``ManualClock``: no test sleeps in real time. Each test that waits starts the
@@ -258,7 +257,7 @@ final class DelayLog: Sendable {
         let server: Bool
     }
 
-    private let log = Mutex<[Entry]>([])
+    private let log = Locked<[Entry]>([])
 
     func append(_ delay: Duration, server: Bool) { log.withLock { $0.append(Entry(delay: delay, server: server)) } }
     var entries: [Entry] { log.withLock { $0 } }

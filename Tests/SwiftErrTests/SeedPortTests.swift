@@ -1,7 +1,6 @@
 import Foundation
-import Synchronization
 import Testing
-import SwiftErr
+@testable import SwiftErr
 
 // Seed 000 ported to SwiftErr: its `StudyGroupRespCode`, `queryDemo` and `handleError`,
 // run on recorded envelopes. The seed's `NetWorkRequest.requestISResultType` becomes a
@@ -83,7 +82,7 @@ final class DemoView: Sendable {
         var hud: [String] = []
         var succeeded: [String] = []
     }
-    let state = Mutex(State())
+    let state = Locked(State())
 
     func handleSuccess(_ model: ClassItemModel) {
         state.withLock { $0.succeeded.append(model.name) }
@@ -110,7 +109,7 @@ final class DemoView: Sendable {
 
 /// A thread-safe counter for the central handler.
 final class Counter: Sendable {
-    private let count = Mutex(0)
+    private let count = Locked(0)
     func increment() { count.withLock { $0 += 1 } }
     var value: Int { count.withLock { $0 } }
 }
@@ -120,7 +119,7 @@ struct SeedPortTests {
     func run(_ teamCode: String, view: DemoView, expired: Counter) async {
         let decoder = ResponseDecoder(baseHandler: .reauthenticate { _ in expired.increment() })
         let logic = StudyGroupLogic(decoder: decoder)
-        let calls = Mutex(0)
+        let calls = Locked(0)
         await logic.queryDemo(with: ["teamCode": teamCode]) { result in
             calls.withLock { $0 += 1 }
             switch result {

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Producers emit errors; any number of handlers consume them, each as an `AsyncSequence`.
 ///
@@ -43,11 +42,15 @@ public final class ErrorChannel<Failure: Error>: Sendable {
         var unhandled = 0
         var dropped = 0
         var finished = false
+        /// Drop totals of handlers whose sequence ended with ``finish()``, so that
+        /// ``ErrorSubscription/droppedCount`` stays true after the end (bounded by the handlers
+        /// attached when the channel finished: none can attach after).
+        var endedDrops: [UInt64: Int] = [:]
     }
 
     /// The size of each handler's buffer (at least 1).
     public let bufferLimit: Int
-    let state = Mutex(State())
+    let state = Locked(State())
 
     /// Creates a channel.
     /// - Parameter bufferLimit: Each handler's buffer size; values below 1 mean 1.
@@ -115,6 +118,7 @@ public final class ErrorChannel<Failure: Error>: Sendable {
                 ended += subscriber.waiters.map(\.continuation)
                 // Waiters exist only when the buffer is empty, so the handler is done.
                 if subscriber.waiters.isEmpty == false || subscriber.buffer.isEmpty {
+                    state.endedDrops[id] = subscriber.droppedTotal
                     state.subscribers[id] = nil
                 } else {
                     state.subscribers[id]?.waiters = []
@@ -152,6 +156,7 @@ public final class ErrorChannel<Failure: Error>: Sendable {
                                                      droppedBefore: subscriber.droppedSinceDelivery)
                         subscriber.droppedSinceDelivery = 0
                         if subscriber.buffer.isEmpty && state.finished {
+                            state.endedDrops[id] = subscriber.droppedTotal
                             state.subscribers[id] = nil
                         } else {
                             state.subscribers[id] = subscriber
@@ -191,6 +196,6 @@ public final class ErrorChannel<Failure: Error>: Sendable {
     }
 
     func droppedCount(subscriber id: UInt64) -> Int? {
-        state.withLock { $0.subscribers[id]?.droppedTotal }
+        state.withLock { $0.subscribers[id]?.droppedTotal ?? $0.endedDrops[id] }
     }
 }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// One handler attached to an ``ErrorChannel``: an `AsyncSequence` of ``ErrorDelivery``s.
 ///
@@ -13,7 +12,7 @@ public final class ErrorSubscription<Reported: Error>: AsyncSequence, Sendable {
 
     private let channel: ErrorChannel<Reported>
     private let id: UInt64
-    private let droppedAtDetach = Mutex<Int?>(nil)
+    private let droppedAtDetach = Locked<Int?>(nil)
 
     init(channel: ErrorChannel<Reported>, id: UInt64) {
         self.channel = channel

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The language ``ModuleRespError``'s `LocalizedError` texts are written in: a process-wide
 /// setting, English or Simplified Chinese, with English as the fallback.
@@ -7,7 +6,7 @@ import Synchronization
 /// Unless set, the language follows the user's first preferred language
 /// (`Locale.preferredLanguages`), falling back to `Locale.current`.
 public enum MessageLanguage {
-    private static let override = Mutex<Language?>(nil)
+    private static let override = Locked<Language?>(nil)
 
     /// The language in use. Setting it overrides the locale until ``reset()``.
     public static var current: Language {

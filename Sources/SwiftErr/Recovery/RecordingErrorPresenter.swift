@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A presenter for tests: records every presentation and answers with scripted choices
 /// (seed 004's `ViewInputMock`).
@@ -14,13 +13,13 @@ public final class RecordingErrorPresenter: ErrorPresenter {
         var answers: [Int?]
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Creates a presenter.
     /// - Parameter answers: The choices to answer, in order; when they run out, every further
     ///   presentation is dismissed (`nil`).
     public init(answers: [Int?] = []) {
-        state = Mutex(State(answers: answers))
+        state = Locked(State(answers: answers))
     }
 
     /// Records the presentation and answers the next scripted choice.

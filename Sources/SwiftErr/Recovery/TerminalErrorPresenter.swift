@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A presenter for command-line tools: writes the presentation as text and, when given an input,
 /// reads the person's choice.
@@ -15,7 +14,7 @@ import Synchronization
 /// (`nil`). An answer that is not one of the numbers shown gets a message naming the bad answer
 /// and the valid range, and is asked again, at most ``maxPrompts`` times in all.
 public final class TerminalErrorPresenter<Output: TextOutputStream & Sendable>: ErrorPresenter {
-    private let output: Mutex<Output>
+    private let output: Locked<Output>
     private let input: (@Sendable () -> String?)?
 
     /// How many times a choice is asked for before giving up.
@@ -28,7 +27,7 @@ public final class TerminalErrorPresenter<Output: TextOutputStream & Sendable>: 
     ///     print.
     ///   - maxPrompts: How many times to ask before giving up (at least 1; 3 by default).
     public init(output: Output, input: (@Sendable () -> String?)? = nil, maxPrompts: Int = 3) {
-        self.output = Mutex(output)
+        self.output = Locked(output)
         self.input = input
         self.maxPrompts = max(1, maxPrompts)
     }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The process-wide registry that assembles Swift-defined modules into one growing C catalog,
 /// lazily, once per module, safely from any thread.
@@ -32,7 +31,7 @@ public enum ModuleRegistry {
         let moduleID: UInt16
     }
 
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
 
     /// The catalog `module` is classified through, assembling it on first use.
     /// - Parameter module: A module enum type.

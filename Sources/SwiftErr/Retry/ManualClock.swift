@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A clock that only moves when told to: for deterministic tests of ``Retrier``,
 /// ``withMinimumDuration(_:clock:isolation:_:)`` and anything else that sleeps on an injected
@@ -77,12 +76,12 @@ public final class ManualClock: Clock, Sendable {
         }
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Creates a clock.
     /// - Parameter now: The starting instant (the origin by default).
     public init(now: Instant = Instant(offset: .zero)) {
-        state = Mutex(State(now: now))
+        state = Locked(State(now: now))
     }
 
     /// The current instant.

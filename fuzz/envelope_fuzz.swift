@@ -1,0 +1,136 @@
+/// libFuzzer target for `ResponseEnvelope.parse` (Sources/SwiftErr/Envelope), compiled together
+/// with those sources and `envelope_reference.swift`:
+///
+///     swiftc -sanitize=fuzzer,address -parse-as-library -O \
+///       Sources/SwiftErr/Envelope/*.swift fuzz/envelope_reference.swift fuzz/envelope_fuzz.swift
+///
+/// Every input must give exactly one outcome — an envelope or an `EnvelopeError` — the same
+/// through all three entry points (raw buffer, array, non-contiguous collection), for both key
+/// sets, and the one the independent reference reader predicts: an envelope with the same code,
+/// message, payload range and kind for a valid envelope, and an error whose reason is one of
+/// the problems the input really has otherwise. Any disagreement traps.
+
+/// Problems the reference finds, in `EnvelopeError.Reason` terms but without offsets.
+enum Problem: Hashable, CaseIterable {
+    case syntax // malformed JSON, invalid UTF-8 (any reason may then be reported first)
+    case notAnObject, missingCode, codeNotInteger, codeOutOfRange, messageNotString, duplicateKey, nestingTooDeep
+}
+
+/// The problems of an input, as an error so that it fits in a `Result`.
+struct Problems: Error {
+    var set: Set<Problem>
+}
+
+func problem(of reason: EnvelopeError.Reason) -> Problem {
+    switch reason {
+    case .malformedJSON, .invalidUTF8: return .syntax
+    case .notAnObject: return .notAnObject
+    case .missingCode: return .missingCode
+    case .codeNotInteger: return .codeNotInteger
+    case .codeOutOfRange: return .codeOutOfRange
+    case .messageNotString: return .messageNotString
+    case .duplicateKey: return .duplicateKey
+    case .nestingTooDeep: return .nestingTooDeep
+    }
+}
+
+func kind(_ k: ReferenceJSON.Kind) -> JSONValueKind {
+    switch k {
+    case .object: return .object
+    case .array: return .array
+    case .string: return .string
+    case .integer: return .integer
+    case .fraction: return .nonIntegerNumber
+    case .bool: return .bool
+    case .null: return .null
+    }
+}
+
+/// The reference outcome: the envelope, or the set of problems (any of which may be reported).
+func expected(_ bytes: [UInt8], keys: EnvelopeKeys) -> Result<ResponseEnvelope, Problems> {
+    guard case .valid(let top, let members, let maxLevel) = ReferenceJSON.read(bytes) else {
+        return .failure(Problems(set: Set(Problem.allCases)))
+    }
+    var problems: Set<Problem> = []
+    if maxLevel >= 512 { problems.insert(.nestingTooDeep) }
+    guard top == .object else {
+        problems.insert(.notAnObject)
+        return .failure(Problems(set: problems))
+    }
+    let codeKey = Array(keys.code.utf8), messageKey = Array(keys.message.utf8), dataKey = Array(keys.data.utf8)
+    var result = ResponseEnvelope(code: 0)
+    var code: Int64? = nil
+    for key in [codeKey, messageKey, dataKey] where members.filter({ $0.key == key }).count > 1 {
+        problems.insert(.duplicateKey)
+    }
+    for member in members {
+        switch member.key {
+        case codeKey:
+            guard member.kind == .integer else { problems.insert(.codeNotInteger); continue }
+            let text = String(decoding: bytes[member.range], as: UTF8.self)
+            if let value = Int64(text) { code = value } else { problems.insert(.codeOutOfRange) }
+        case messageKey:
+            switch member.kind {
+            case .string: result.message = String(decoding: member.decodedString ?? [], as: UTF8.self)
+            case .null: break
+            default: problems.insert(.messageNotString)
+            }
+        case dataKey:
+            result.dataRange = member.range
+            result.dataKind = kind(member.kind)
+        default:
+            break
+        }
+    }
+    if !members.contains(where: { $0.key == codeKey }) { problems.insert(.missingCode) }
+    if !problems.isEmpty { return .failure(Problems(set: problems)) }
+    result.code = code!
+    return .success(result)
+}
+
+/// A byte collection without contiguous storage, to drive the copying overload.
+struct Scattered: Collection {
+    let base: [UInt8]
+    var startIndex: Int { 0 }
+    var endIndex: Int { base.count }
+    func index(after i: Int) -> Int { i + 1 }
+    subscript(i: Int) -> UInt8 { base[i] }
+}
+
+func outcome(_ body: () throws(EnvelopeError) -> ResponseEnvelope) -> Result<ResponseEnvelope, EnvelopeError> {
+    do { return .success(try body()) } catch { return .failure(error) }
+}
+
+func fail(_ message: String, _ bytes: [UInt8]) -> Never {
+    print("envelope_fuzz: \(message)\n  input: \(bytes.map { String($0, radix: 16) })")
+    fatalError(message)
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzEnvelope(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let raw = UnsafeRawBufferPointer(start: data, count: size)
+    let bytes = Array(raw)
+    for keys in [EnvelopeKeys.default, EnvelopeKeys.codeMessage] {
+        let viaBuffer = outcome { () throws(EnvelopeError) in try ResponseEnvelope.parse(raw, keys: keys) }
+        let viaArray = outcome { () throws(EnvelopeError) in try ResponseEnvelope.parse(bytes, keys: keys) }
+        let viaCopy = outcome { () throws(EnvelopeError) in try ResponseEnvelope.parse(Scattered(base: bytes), keys: keys) }
+        guard viaBuffer == viaArray, viaArray == viaCopy else {
+            fail("entry points disagree: \(viaBuffer) / \(viaArray) / \(viaCopy)", bytes)
+        }
+        switch (viaBuffer, expected(bytes, keys: keys)) {
+        case (.success(let got), .success(let want)):
+            guard got == want else { fail("envelope \(got), reference \(want)", bytes) }
+        case (.failure(let error), .failure(let problems)):
+            guard problems.set.contains(problem(of: error.reason)) else {
+                fail("error \(error) is not among the problems \(problems.set)", bytes)
+            }
+            guard error.offset >= 0, error.offset <= size else { fail("offset \(error.offset) outside the input", bytes) }
+            _ = error.description
+        case (.success(let got), .failure(let problems)):
+            fail("accepted \(got), reference found \(problems.set)", bytes)
+        case (.failure(let error), .success(let want)):
+            fail("rejected with \(error), reference reads \(want)", bytes)
+        }
+    }
+    return 0
+}

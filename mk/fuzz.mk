@@ -1,0 +1,55 @@
+# mk/fuzz.mk — libFuzzer targets (fuzz/); included by the top-level Makefile.
+#
+#   make fuzz                     builds every target and fuzzes each for FUZZ_SECONDS (default 60)
+#   make fuzz FUZZ_SECONDS=300    longer runs
+#   make fuzz FUZZ_TARGETS=classify_fuzz   only some targets
+#   make fuzz-regress             runs each target once over its committed corpus (fast; for CI)
+#   make fuzz-build               only builds build/fuzz/<target>
+#   FUZZ_DIR=DIR                  binaries and scratch corpora elsewhere (default build/fuzz)
+#
+# Targets: build_fuzz and classify_fuzz (C, the core), envelope_fuzz (Swift, the envelope parser
+# in Sources/SwiftErr/Envelope). Each runs over a scratch copy of fuzz/corpus/<target> in
+# build/fuzz/work/<target>, one process at a time; a crash input is left there as crash-*.
+# Needs the Swift toolchain's clang (it ships libFuzzer) and swiftc.
+
+FUZZ_TOOLCHAIN ?= $(patsubst %/swiftc,%,$(firstword $(wildcard /opt/swift/usr/bin/swiftc) $(shell command -v swiftc 2>/dev/null)))
+FUZZ_CLANG ?= $(FUZZ_TOOLCHAIN)/clang
+FUZZ_SWIFTC ?= $(FUZZ_TOOLCHAIN)/swiftc
+FUZZ_SECONDS ?= 60
+FUZZ_DIR ?= build/fuzz
+FUZZ_C_TARGETS := build_fuzz classify_fuzz
+FUZZ_SWIFT_TARGETS := envelope_fuzz
+FUZZ_TARGETS ?= $(FUZZ_C_TARGETS) $(FUZZ_SWIFT_TARGETS)
+FUZZ_SAN := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_CFLAGS := -std=c11 -Wall -Wextra -Wpedantic -Werror -g -O1 -fno-omit-frame-pointer \
+  $(FUZZ_SAN) -fuse-ld=lld -Iinclude -Ifuzz
+FUZZ_CORE_SRCS := $(sort $(wildcard Sources/CErrCore/*.c))
+FUZZ_C_DEPS := $(FUZZ_CORE_SRCS) $(wildcard include/*.h) Sources/CErrCore/internal.h $(wildcard fuzz/*.h)
+FUZZ_ENVELOPE_SRCS := $(sort $(wildcard Sources/SwiftErr/Envelope/*.swift)) \
+  fuzz/envelope_reference.swift fuzz/envelope_fuzz.swift
+
+.PHONY: fuzz fuzz-regress fuzz-build
+
+fuzz-build: $(addprefix $(FUZZ_DIR)/,$(FUZZ_TARGETS))
+
+$(FUZZ_DIR)/%_fuzz: fuzz/%_fuzz.c $(FUZZ_C_DEPS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CLANG) $(FUZZ_CFLAGS) $< $(FUZZ_CORE_SRCS) -o $@
+
+$(FUZZ_DIR)/envelope_fuzz: $(FUZZ_ENVELOPE_SRCS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -g -use-ld=lld \
+	  -module-name EnvelopeFuzz $(FUZZ_ENVELOPE_SRCS) -o $@
+
+# Every target runs even after one fails; the recipe fails at the end if any did.
+fuzz: fuzz-build
+	@failed=0; for t in $(FUZZ_TARGETS); do \
+	  scripts/fuzz-run.sh $(FUZZ_DIR)/$$t fuzz/corpus/$$t $(FUZZ_DIR)/work/$$t $(FUZZ_SECONDS) || failed=1; \
+	done; \
+	if [ $$failed -ne 0 ]; then echo "fuzz: a target crashed (inputs under $(FUZZ_DIR)/work)"; exit 1; fi
+
+fuzz-regress: fuzz-build
+	@failed=0; for t in $(FUZZ_TARGETS); do \
+	  scripts/fuzz-run.sh $(FUZZ_DIR)/$$t fuzz/corpus/$$t $(FUZZ_DIR)/work/$$t regress || failed=1; \
+	done; \
+	if [ $$failed -ne 0 ]; then echo "fuzz-regress: a corpus input fails"; exit 1; fi
