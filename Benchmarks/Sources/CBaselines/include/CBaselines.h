@@ -1,0 +1,140 @@
+/*
+ * CBaselines.h — what the SwiftErr classifier is measured against, in C, on
+ * the same tables and the same input arrays: libc bsearch, a plain branchy
+ * binary search, a linear scan, one errcore_classify() call per code, and the
+ * memory floor (summing the input). Also builds the synthetic tables and the
+ * fixed-seed input streams every approach reads.
+ *
+ * Every cbl_*_classify() function writes, for each code, the errcore_class
+ * that errcore_classify() gives, so their outputs can be compared one to one.
+ * Benchmark-only code: not part of SwiftErr.
+ */
+#ifndef CBASELINES_H
+#define CBASELINES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "CErrCore.h"
+#include "synthetic_tables.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- tables ------------------------------------------------------------------------- */
+
+/* A table built by cbl_table_build(); free it with cbl_table_free(). */
+typedef struct cbl_built_table {
+    errcore_table table; /* valid after a successful build */
+    void *storage;       /* errcore_build() storage, 8-aligned */
+    char *names;         /* generated entry and module names */
+} cbl_built_table;
+
+/*
+ * cbl_table_build — builds the synthetic catalog with `total` codes (256 or
+ * 4096, see synthetic_tables.c) with errcore_build(). Entry names are "e<code>",
+ * module names "m<id>".
+ *
+ * Returns 0 and fills *out; or -1 when `total` is not a generated size or an
+ * allocation failed; or the errcore_status of a rejected build, with a
+ * one-line explanation in err (when err_size > 0).
+ */
+int cbl_table_build(size_t total, cbl_built_table *out, char *err, size_t err_size);
+
+/* cbl_table_free — releases what cbl_table_build() allocated; NULL-safe. */
+void cbl_table_free(cbl_built_table *table);
+
+/* ---- input -------------------------------------------------------------------------- */
+
+/* The share of each kind of code in a stream from cbl_make_input(). */
+typedef struct cbl_input_mix {
+    size_t hits;          /* codes that are table entries (success, base or module) */
+    size_t unrecognised;  /* unlisted codes inside a module range */
+    size_t unknown;       /* codes outside every range, not in the table */
+} cbl_input_mix;
+
+/*
+ * cbl_make_input — fills codes[0 ... n-1] from a splitmix64 stream seeded with
+ * `seed`: hit_percent % of the codes are entries of `table` chosen uniformly;
+ * the misses are split evenly between unlisted codes inside a random module
+ * range and unknown codes in [-50,000,000, 50,000,000) (drawn again until
+ * errcore_classify() agrees with the intended kind). A table with no ranges
+ * gets only unknown misses. Returns the mix actually written.
+ * hit_percent above 100 counts as 100. `table` must be valid with at least
+ * one entry.
+ */
+cbl_input_mix cbl_make_input(const errcore_table *table, uint64_t seed, unsigned hit_percent,
+                             int64_t *codes, size_t n);
+
+/* ---- baselines ---------------------------------------------------------------------- */
+
+/* One errcore_classify() call per code (the C single-code path), into out[]. */
+void cbl_single_classify(const errcore_table *table, const int64_t *codes, errcore_class *out,
+                         size_t n);
+
+/* libc bsearch() with a comparator over the codes, then over the ranges on a miss. */
+void cbl_bsearch_classify(const errcore_table *table, const int64_t *codes, errcore_class *out,
+                          size_t n);
+
+/* A plain binary search with an early exit on equality (branchy), codes then ranges. */
+void cbl_branchy_classify(const errcore_table *table, const int64_t *codes, errcore_class *out,
+                          size_t n);
+
+/* A linear scan of the codes with an early exit, then of the ranges. */
+void cbl_linear_classify(const errcore_table *table, const int64_t *codes, errcore_class *out,
+                         size_t n);
+
+/*
+ * cbl_index_batch_unrolled — a candidate errcore_classify_batch() (see
+ * index_batch_candidate.c): the library's eight-lane descent over the
+ * table's index with the step sizes unrolled. The table must have an index
+ * (index_count > 0). Results equal errcore_classify().
+ */
+void cbl_index_batch_unrolled(const errcore_table *table, const int64_t *codes, errcore_class *out,
+                              size_t count);
+
+/*
+ * A candidate batch classifier with an exact-match hash in front of
+ * errcore_classify_batch() (see hash_front_candidate.c).
+ */
+typedef struct cbl_hash_front {
+    const errcore_table *table; /* the table it was built for (must outlive it) */
+    int64_t *keys;              /* one entry code per slot */
+    errcore_class *classes;     /* the class of keys[slot] */
+    uint64_t multiplier;        /* slot = (code * multiplier) >> shift */
+    unsigned shift;
+    size_t placed;              /* entries that got a slot (the rest take the search) */
+} cbl_hash_front;
+
+/*
+ * cbl_hash_front_build — builds the hash for a valid `table` with at least
+ * one entry (8 slots per entry). Returns 0, or -1 when the table has no
+ * entries or an allocation failed. Free with cbl_hash_front_free().
+ */
+int cbl_hash_front_build(const errcore_table *table, cbl_hash_front *out);
+
+/* cbl_hash_front_free — releases the slots; NULL pointers inside are fine. */
+void cbl_hash_front_free(cbl_hash_front *h);
+
+/* cbl_hash_front_batch — classifies codes[0 ... count-1] into out[], equal to errcore_classify(). */
+void cbl_hash_front_batch(const cbl_hash_front *h, const int64_t *codes, errcore_class *out,
+                          size_t count);
+
+/* The memory floor: the wrapping sum of codes[0 ... n-1] (reads the input once). */
+uint64_t cbl_memory_floor(const int64_t *codes, size_t n);
+
+/* A checksum of classes (to compare outputs and keep results alive). */
+uint64_t cbl_checksum(const errcore_class *out, size_t n);
+
+/*
+ * cbl_first_difference — the first index where a[i] != b[i], or n when the
+ * two arrays are equal.
+ */
+size_t cbl_first_difference(const errcore_class *a, const errcore_class *b, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CBASELINES_H */

@@ -1,0 +1,503 @@
+// compare — the side-by-side table: ns per code for every approach on the default catalog and
+// the 256- and 4,096-code tables, the same input array for every approach, median of several
+// repetitions, and the ratios of the C batch, C single and Swift facade paths to each baseline.
+//
+//   swift run -c release compare [--json] [--count N] [--reps R] [--linear-count M] [--hits P]
+//                                [--table T] [--skip KEY] [--no-check] [--no-envelopes] [--wall-clock]
+//
+// Times are the thread's CPU time unless --wall-clock is given. Before timing, the outputs of
+// every approach are checked against errcore_classify_batch on the first 1,000,000 codes.
+
+import Baselines
+import CBaselines
+import CErrCore
+import Foundation
+import SwiftErr
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: - options
+
+struct Options {
+    var json = false
+    var count = 10_000_000
+    var reps = 5
+    var linearCount = 1_000_000
+    var hitPercent: UInt32 = 80
+    var check = true
+    var tables = TableSize.allCases
+    var envelopes = true
+    var wallClock = false
+    var skip: Set<String> = []
+}
+
+func usage(_ status: Int32 = 2) -> Never {
+    print("""
+    usage: compare [--json] [--count N] [--reps R] [--linear-count M] [--hits P] [--table T]
+                   [--skip KEY] [--no-check] [--no-envelopes] [--wall-clock]
+      --count N         codes in each input stream (default 10000000)
+      --reps R          repetitions; the table shows the median (default 5)
+      --linear-count M  codes the linear scan reads at 4,096 codes (default 1000000)
+      --hits P          percent of codes that are table entries (default 80)
+      --json            print JSON instead of the text table
+      --table T         measure only table T (default, 256 or 4096); repeatable
+      --no-check        skip checking that all approaches agree (for callgrind runs)
+      --no-envelopes    skip the envelope-to-Result comparison
+      --skip KEY        leave out one approach (its JSON key, e.g. swift_facade_batch); repeatable
+      --wall-clock      time with CLOCK_MONOTONIC instead of the thread's CPU time
+                        (CLOCK_THREAD_CPUTIME_ID, the default: it leaves out time spent
+                        descheduled while other processes share the cores)
+    """)
+    exit(status)
+}
+
+func parseOptions() -> Options {
+    var options = Options()
+    var args = CommandLine.arguments.dropFirst()
+    var picked = false
+    func number(_ flag: String) -> Int {
+        guard let text = args.popFirst(), let value = Int(text), value > 0 else {
+            FileHandleStderr.write("compare: \(flag) needs a positive integer\n")
+            usage()
+        }
+        return value
+    }
+    while let arg = args.popFirst() {
+        switch arg {
+        case "--json": options.json = true
+        case "--count": options.count = number(arg)
+        case "--reps": options.reps = number(arg)
+        case "--linear-count": options.linearCount = number(arg)
+        case "--hits":
+            let value = number(arg)
+            guard value <= 100 else { FileHandleStderr.write("compare: --hits is a percentage\n"); usage() }
+            options.hitPercent = UInt32(value)
+        case "--no-check": options.check = false
+        case "--no-envelopes": options.envelopes = false
+        case "--wall-clock": options.wallClock = true
+        case "--skip":
+            guard let key = args.popFirst() else {
+                FileHandleStderr.write("compare: --skip needs an approach key\n")
+                usage()
+            }
+            options.skip.insert(key)
+        case "--table":
+            guard let text = args.popFirst(), let size = TableSize(rawValue: text) else {
+                FileHandleStderr.write("compare: --table needs default, 256 or 4096\n")
+                usage()
+            }
+            if !picked { options.tables = []; picked = true }
+            if !options.tables.contains(size) { options.tables.append(size) }
+        case "-h", "--help": usage(0)
+        default:
+            FileHandleStderr.write("compare: unknown argument '\(arg)'\n")
+            usage()
+        }
+    }
+    return options
+}
+
+enum FileHandleStderr {
+    static func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        #if canImport(Glibc)
+        _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+        #else
+        _ = bytes.withUnsafeMutableBytes { Darwin.write(2, $0.baseAddress, $0.count) }
+        #endif
+    }
+}
+
+// MARK: - approaches
+
+/// One way to classify the input, timed on one table.
+struct Approach {
+    let key: String
+    let name: String
+    /// Runs over `codes`, returning something that depends on every result.
+    let run: (Context, UnsafeBufferPointer<Int64>) -> UInt64
+}
+
+/// Everything an approach needs for one table, made before timing starts.
+final class Context {
+    let workload: Workload
+    let out: UnsafeMutablePointer<errcore_class>
+    let dictionary: DictionaryBaseline
+    let codeTable: CodeTable
+    var hashFront = cbl_hash_front()
+
+    init(workload: Workload) throws {
+        self.workload = workload
+        out = .allocate(capacity: workload.codes.count)
+        out.initialize(repeating: 0, count: workload.codes.count)
+        dictionary = DictionaryBaseline(table: workload.table)
+        codeTable = try FacadeApproach.codeTable(for: workload.size)
+        guard cbl_hash_front_build(workload.table, &hashFront) == 0 else {
+            throw WorkloadError(description: "cannot build the hash-front candidate for the \(workload.size.rawValue) table")
+        }
+    }
+
+    deinit {
+        out.deallocate()
+        cbl_hash_front_free(&hashFront)
+    }
+}
+
+let approaches: [Approach] = [
+    Approach(key: "c_batch", name: "C errcore_classify_batch (8 interleaved)") { ctx, codes in
+        errcore_classify_batch(ctx.workload.table, codes.baseAddress, ctx.out, codes.count)
+        return ctx.out[codes.count - 1]
+    },
+    Approach(key: "c_single", name: "C errcore_classify, one call per code") { ctx, codes in
+        cbl_single_classify(ctx.workload.table, codes.baseAddress, ctx.out, codes.count)
+        return ctx.out[codes.count - 1]
+    },
+    Approach(key: "swift_to_c", name: "Swift -> C errcore_classify per code") { ctx, codes in
+        UInt64(bitPattern: Int64(SwiftToC.resolve(ctx.workload.table, codes)))
+    },
+    Approach(key: "swift_facade", name: "Swift facade CodeTable.classify") { ctx, codes in
+        UInt64(bitPattern: Int64(FacadeApproach.resolve(ctx.codeTable, codes)))
+    },
+    Approach(key: "swift_facade_batch", name: "Swift facade CodeTable.classify(batch)") { ctx, codes in
+        ctx.out.withMemoryRebound(to: Classification.self, capacity: codes.count) { out in
+            ctx.codeTable.classify(codes, into: UnsafeMutableBufferPointer(start: out, count: codes.count))
+        }
+        return ctx.out[codes.count - 1]
+    },
+    Approach(key: "candidate_batch", name: "candidate: batch, steps unrolled (CBaselines)") { ctx, codes in
+        cbl_index_batch_unrolled(ctx.workload.table, codes.baseAddress, ctx.out, codes.count)
+        return ctx.out[codes.count - 1]
+    },
+    Approach(key: "candidate_hash", name: "candidate: exact-match hash in front") { ctx, codes in
+        withUnsafePointer(to: &ctx.hashFront) { cbl_hash_front_batch($0, codes.baseAddress, ctx.out, codes.count) }
+        return ctx.out[codes.count - 1]
+    },
+    Approach(key: "seed", name: "seed: Base(rawValue:) then Module(rawValue:)") { ctx, codes in
+        UInt64(bitPattern: Int64(SeedApproach.resolve(ctx.workload.size, codes)))
+    },
+    Approach(key: "dictionary", name: "Swift Dictionary<Int, Entry>") { ctx, codes in
+        UInt64(bitPattern: Int64(ctx.dictionary.resolve(codes)))
+    },
+    Approach(key: "bsearch", name: "libc bsearch + comparator") { ctx, codes in
+        cbl_bsearch_classify(ctx.workload.table, codes.baseAddress, ctx.out, codes.count)
+        return ctx.out[codes.count - 1]
+    },
+    Approach(key: "branchy", name: "plain binary search (branchy)") { ctx, codes in
+        cbl_branchy_classify(ctx.workload.table, codes.baseAddress, ctx.out, codes.count)
+        return ctx.out[codes.count - 1]
+    },
+    Approach(key: "linear", name: "linear scan (early exit)") { ctx, codes in
+        cbl_linear_classify(ctx.workload.table, codes.baseAddress, ctx.out, codes.count)
+        return ctx.out[codes.count - 1]
+    },
+    Approach(key: "floor", name: "memory floor: sum of the input") { _, codes in
+        cbl_memory_floor(codes.baseAddress, codes.count)
+    },
+]
+
+/// The paths whose speed-ups are reported, and the baselines they are divided by.
+let paths = ["c_batch", "c_single", "swift_facade", "candidate_hash"]
+let baselines = ["seed", "dictionary", "bsearch", "branchy", "linear"]
+
+// MARK: - checking that every approach agrees
+
+/// Checks the C baselines and the facade against the C batch output, and the seed enums and the
+/// dictionary against exact matches, on the first `n` codes. Returns a problem or nil.
+func check(_ ctx: Context, n: Int) -> String? {
+    let codes = UnsafeBufferPointer(rebasing: ctx.workload.codes[0..<n])
+    let reference = UnsafeMutablePointer<errcore_class>.allocate(capacity: n)
+    let other = UnsafeMutablePointer<errcore_class>.allocate(capacity: n)
+    defer { reference.deallocate(); other.deallocate() }
+    errcore_classify_batch(ctx.workload.table, codes.baseAddress, reference, n)
+    let cPaths: [(String, (UnsafeMutablePointer<errcore_class>) -> Void)] = [
+        ("errcore_classify", { cbl_single_classify(ctx.workload.table, codes.baseAddress, $0, n) }),
+        ("bsearch", { cbl_bsearch_classify(ctx.workload.table, codes.baseAddress, $0, n) }),
+        ("branchy", { cbl_branchy_classify(ctx.workload.table, codes.baseAddress, $0, n) }),
+        ("linear", { cbl_linear_classify(ctx.workload.table, codes.baseAddress, $0, n) }),
+        ("facade", { FacadeApproach.classifyEach(ctx.codeTable, codes, into: $0) }),
+        ("candidate batch", { cbl_index_batch_unrolled(ctx.workload.table, codes.baseAddress, $0, n) }),
+        ("candidate hash front", { out in withUnsafePointer(to: &ctx.hashFront) { cbl_hash_front_batch($0, codes.baseAddress, out, n) } }),
+    ]
+    for (name, fill) in cPaths {
+        fill(other)
+        let k = cbl_first_difference(reference, other, n)
+        if k != n {
+            return "\(name) differs from errcore_classify_batch at index \(k) (code \(codes[k])): "
+                + "\(other[k]) vs \(reference[k])"
+        }
+    }
+    for k in 0..<n {
+        let c = reference[k]
+        let exact = errcore_class_is_exact(c)
+        let tier = errcore_class_tier(c)
+        let expected = !exact ? 0 : (tier == ERRCORE_TIER_MODULE ? 2 : 1)
+        let seed = SeedApproach.kind(ctx.workload.size, codes[k])
+        if seed != expected {
+            return "seed enums say \(seed) for code \(codes[k]) at index \(k), C classifier says \(expected)"
+        }
+        let found = ctx.dictionary.map[Int(codes[k])]
+        if (found != nil) != exact || (found.map { UInt32($0.index) != errcore_class_entry(c) } ?? false) {
+            return "dictionary disagrees with the C classifier on code \(codes[k]) at index \(k)"
+        }
+    }
+    return nil
+}
+
+// MARK: - timing
+
+@MainActor func nowNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(options.wallClock ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
+func medianOf(_ values: [Double]) -> Double {
+    let s = values.sorted()
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+struct Measurement {
+    var samples: [Double] = []  // ns per code, one per repetition
+    var codes = 0
+    var median: Double { samples.isEmpty ? .nan : medianOf(samples) }
+}
+
+var sink: UInt64 = 0
+
+let options = parseOptions()
+var results: [TableSize: [String: Measurement]] = [:]
+var mixes: [TableSize: cbl_input_mix] = [:]
+/// Hash-front candidate: entries that got a slot, entries, log2 of the slot count.
+var placed: [TableSize: (Int, Int, Int)] = [:]
+
+for size in options.tables {
+    let context: Context
+    do {
+        context = try Context(workload: Workload(size: size, count: options.count, hitPercent: options.hitPercent))
+    } catch {
+        FileHandleStderr.write("compare: \(error)\n")
+        exit(1)
+    }
+    mixes[size] = context.workload.mix
+    placed[size] = (context.hashFront.placed, context.workload.entryCount, 64 - Int(context.hashFront.shift))
+    if options.check, let problem = check(context, n: min(options.count, 1_000_000)) {
+        FileHandleStderr.write("compare: outputs disagree on the \(size.rawValue) table: \(problem)\n")
+        exit(1)
+    }
+    if !options.json {
+        FileHandleStderr.write("measuring \(size.label): \(options.count) codes, \(options.reps) repetitions...\n")
+    }
+    var table: [String: Measurement] = [:]
+    for _ in 0..<options.reps {
+        for approach in approaches where !options.skip.contains(approach.key) {
+            var n = options.count
+            if approach.key == "linear" && size == .synthetic4096 { n = min(n, options.linearCount) }
+            let codes = UnsafeBufferPointer(rebasing: context.workload.codes[0..<n])
+            let start = nowNanoseconds()
+            sink &+= approach.run(context, codes)
+            let elapsed = nowNanoseconds() - start
+            table[approach.key, default: Measurement()].samples.append(Double(elapsed) / Double(n))
+            table[approach.key]!.codes = n
+        }
+    }
+    results[size] = table
+}
+
+// MARK: - envelope to Result
+
+/// ns per body of the facade (`ResponseDecoder.result`) and of JSONDecoder decoding the whole
+/// envelope, for each sample body; median of `reps` runs.
+struct EnvelopeRow {
+    let label: String
+    let bytes: Int
+    var facade: [Double] = []
+    var jsonDecoder: [Double] = []
+}
+
+var envelopeRows: [EnvelopeRow] = []
+if options.envelopes {
+    let decoder = ResponseDecoder()
+    let json = JSONDecoder()
+    let samples: [(String, Data, Bool)] = [
+        ("small success", EnvelopeSamples.smallSuccess, false),
+        ("small failure", EnvelopeSamples.smallFailure, false),
+        ("64KB success", EnvelopeSamples.largeSuccess, true),
+        ("64KB failure", EnvelopeSamples.largeFailure, true),
+    ]
+    for (label, body, large) in samples {
+        var row = EnvelopeRow(label: label, bytes: body.count)
+        let n = large ? 100 : 20_000
+        for _ in 0..<options.reps {
+            var start = nowNanoseconds()
+            for _ in 0..<n {
+                if large {
+                    if case .success(let page) = decoder.result(ClassPage.self, module: StudyGroupCode.self, from: body) {
+                        sink &+= UInt64(page.items.count)
+                    } else { sink &+= 1 }
+                } else {
+                    if case .success(let info) = decoder.result(ClassInfo.self, module: StudyGroupCode.self, from: body) {
+                        sink &+= UInt64(info.id)
+                    } else { sink &+= 1 }
+                }
+            }
+            row.facade.append(Double(nowNanoseconds() - start) / Double(n))
+            start = nowNanoseconds()
+            for _ in 0..<n {
+                if large {
+                    if case .success(let page) = EnvelopeSamples.seedResult(ClassPage.self, from: body, decoder: json) {
+                        sink &+= UInt64(page.items.count)
+                    } else { sink &+= 1 }
+                } else {
+                    if case .success(let info) = EnvelopeSamples.seedResult(ClassInfo.self, from: body, decoder: json) {
+                        sink &+= UInt64(info.id)
+                    } else { sink &+= 1 }
+                }
+            }
+            row.jsonDecoder.append(Double(nowNanoseconds() - start) / Double(n))
+        }
+        envelopeRows.append(row)
+    }
+}
+
+// MARK: - output
+
+func fmt(_ value: Double, _ decimals: Int = 2) -> String {
+    guard value.isFinite else { return "-" }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    var text = String(rounded)
+    if let dot = text.firstIndex(of: ".") {
+        let have = text.distance(from: dot, to: text.endIndex) - 1
+        if have < decimals { text += String(repeating: "0", count: decimals - have) }
+    } else if decimals > 0 {
+        text += "." + String(repeating: "0", count: decimals)
+    }
+    return text
+}
+
+func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+    let n = text.count
+    guard n < width else { return text }
+    let spaces = String(repeating: " ", count: width - n)
+    return right ? spaces + text : text + spaces
+}
+
+@MainActor func ratio(_ baseline: String, _ path: String, _ size: TableSize) -> Double {
+    guard let b = results[size]?[baseline]?.median, let p = results[size]?[path]?.median else { return .nan }
+    return b / p
+}
+
+/// The issue's targets: (description, measured value, needed value, met when value >= needed).
+@MainActor func targets() -> [(String, Double, Double)] {
+    var list: [(String, Double, Double)] = [
+        ("C batch vs seed, default catalog (>= 6x)", ratio("seed", "c_batch", .catalog32), 6),
+        ("C batch vs Dictionary, default catalog (>= 5x)", ratio("dictionary", "c_batch", .catalog32), 5),
+        ("C batch vs seed, 4096 codes (>= 10x)", ratio("seed", "c_batch", .synthetic4096), 10),
+    ]
+    for size in options.tables {
+        list.append(("C batch vs libc bsearch, \(size.label) (>= 10x)", ratio("bsearch", "c_batch", size), 10))
+    }
+    for size in options.tables {
+        // facade time / C single time must be <= 2, i.e. C single / facade >= 0.5
+        list.append(("Swift facade / C single call, \(size.label) (<= 2x)", 1 / ratio("c_single", "swift_facade", size), -2))
+    }
+    if let small = envelopeRows.first(where: { $0.label == "small success" }) {
+        list.append(("envelope->Result vs JSONDecoder, small success body (> 1x)", medianOf(small.jsonDecoder) / medianOf(small.facade), 1.0000001))
+    }
+    if let small = envelopeRows.first(where: { $0.label == "small failure" }) {
+        list.append(("envelope->Result vs JSONDecoder, small failure body (> 1x)", medianOf(small.jsonDecoder) / medianOf(small.facade), 1.0000001))
+    }
+    list.append(("stretch: C batch / memory floor, 256 codes (<= 5x)", 1 / ratio("floor", "c_batch", .synthetic256), -5))
+    return list.filter { !$0.1.isNaN }
+}
+
+func met(_ value: Double, _ needed: Double) -> Bool {
+    needed >= 0 ? value >= needed : value <= -needed
+}
+
+if options.json {
+    var out = "{\n  \"clock\": \"\(options.wallClock ? "wall" : "thread_cpu")\",\n  \"count\": \(options.count),\n  \"reps\": \(options.reps),\n  \"hit_percent\": \(options.hitPercent),\n"
+    out += "  \"seed\": \(Workload.defaultSeed),\n  \"linear_count_4096\": \(min(options.count, options.linearCount)),\n"
+    out += "  \"tables\": {\n"
+    out += options.tables.map { size -> String in
+        let mix = mixes[size]!
+        var s = "    \"\(size.rawValue)\": {\n"
+        s += "      \"mix\": {\"hits\": \(mix.hits), \"unrecognised\": \(mix.unrecognised), \"unknown\": \(mix.unknown)},\n"
+        s += "      \"ns_per_code\": {\n"
+        s += approaches.filter { !options.skip.contains($0.key) }.map { a -> String in
+            let m = results[size]![a.key]!
+            let samples = m.samples.map { fmt($0, 3) }.joined(separator: ", ")
+            return "        \"\(a.key)\": {\"median\": \(fmt(m.median, 3)), \"codes\": \(m.codes), \"samples\": [\(samples)]}"
+        }.joined(separator: ",\n")
+        s += "\n      },\n      \"speedup\": {\n"
+        s += paths.map { p -> String in
+            let inner = (baselines + ["floor"]).map { b in "\"\(b)\": \(fmt(ratio(b, p, size), 3))" }.joined(separator: ", ")
+            return "        \"\(p)\": {\(inner)}"
+        }.joined(separator: ",\n")
+        s += "\n      }\n    }"
+        return s
+    }.joined(separator: ",\n")
+    out += "\n  },\n  \"envelopes\": [\n"
+    out += envelopeRows.map { r in
+        "    {\"body\": \"\(r.label)\", \"bytes\": \(r.bytes), \"facade_ns\": \(fmt(medianOf(r.facade), 1)), "
+            + "\"jsondecoder_ns\": \(fmt(medianOf(r.jsonDecoder), 1)), \"speedup\": \(fmt(medianOf(r.jsonDecoder) / medianOf(r.facade), 3))}"
+    }.joined(separator: ",\n")
+    out += "\n  ],\n  \"targets\": [\n"
+    out += targets().map { t in
+        "    {\"target\": \"\(t.0)\", \"value\": \(fmt(t.1, 3)), \"met\": \(met(t.1, t.2))}"
+    }.joined(separator: ",\n")
+    out += "\n  ],\n  \"sink\": \(sink)\n}"
+    print(out)
+} else {
+    let width = 46
+    print("ns per code (\(options.wallClock ? "wall clock" : "thread CPU time")), median of \(options.reps) runs; \(options.count) codes per table, \(options.hitPercent) % hits "
+        + "(linear scan at 4096: first \(min(options.count, options.linearCount)) codes)")
+    for size in options.tables {
+        let m = mixes[size]!
+        let p = placed[size]!
+        print("  \(size.label): \(m.hits) hits, \(m.unrecognised) unlisted in a module range, \(m.unknown) unknown; "
+            + "hash-front candidate: \(p.0) of \(p.1) entries in 2^\(p.2) slots")
+    }
+    print("")
+    print(pad("approach", width) + options.tables.map { pad($0.label, 12, right: true) }.joined() + "   spread (max/min)")
+    for a in approaches where !options.skip.contains(a.key) {
+        var line = pad(a.name, width)
+        var spreads: [String] = []
+        for size in options.tables {
+            let m = results[size]![a.key]!
+            line += pad(fmt(m.median), 12, right: true)
+            spreads.append(fmt(m.samples.max()! / m.samples.min()!))
+        }
+        print(line + "   " + spreads.joined(separator: " "))
+    }
+    for p in paths {
+        print("")
+        let name = approaches.first { $0.key == p }!.name
+        print("speed-up of \(name) (baseline ns / its ns; floor row: its ns / floor ns)")
+        for b in baselines {
+            let bname = approaches.first { $0.key == b }!.name
+            print(pad("  vs " + bname, width) + options.tables.map { pad(fmt(ratio(b, p, $0), 1) + "x", 12, right: true) }.joined())
+        }
+        print(pad("  times the memory floor", width) + options.tables.map { pad(fmt(1 / ratio("floor", p, $0), 1) + "x", 12, right: true) }.joined())
+    }
+    if !envelopeRows.isEmpty {
+        print("")
+        print("envelope to Result, ns per body (median): facade ResponseDecoder.result vs JSONDecoder of the whole envelope")
+        for r in envelopeRows {
+            let f = medianOf(r.facade), j = medianOf(r.jsonDecoder)
+            print(pad("  \(r.label) (\(r.bytes) bytes)", width) + pad(fmt(f, 0), 12, right: true)
+                + pad(fmt(j, 0), 12, right: true) + pad(fmt(j / f, 2) + "x", 12, right: true))
+        }
+    }
+    print("")
+    print("targets (issue 6)")
+    for t in targets() {
+        print("  [\(met(t.1, t.2) ? "met" : "MISSED")] \(t.0): \(fmt(t.1, 2))x")
+    }
+    print("(sink \(sink))")
+}
