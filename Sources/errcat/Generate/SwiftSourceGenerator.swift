@@ -78,34 +78,30 @@ struct SwiftSourceGenerator {
             out += "    public static let classifier = ModuleClassifier<Self>(catalog: .builtIn)\n"
         }
         out += "\n"
-        out += "    /// The case's catalog identifier (the case name).\n"
-        out += "    public var name: String {\n"
+        out += switchProperty("The case's catalog identifier (the case name).", "name: String", module.codes,
+                              other: "\"other\"") { SwiftLiteral.string($0.name) }
+        out += "\n"
+        out += switchProperty("The case's catalog flags.", "flags: CodeFlags", module.codes,
+                              other: "[]") { SwiftLiteral.flags($0.flags) }
+        out += "\n"
+        out += switchProperty("The case's catalog message.", "message: LocalizedText", module.codes,
+                              other: "Self.unrecognisedMessage") { SwiftLiteral.localizedText($0.message) }
+        out += "}\n"
+        return out
+    }
+
+    /// A computed property that switches over the cases: one `case` per entry, then `.other`.
+    private func switchProperty(_ doc: String, _ signature: String, _ entries: [EntryDefinition],
+                                       other: String, value: (EntryDefinition) -> String) -> String {
+        var out = "    /// \(doc)\n"
+        out += "    public var \(signature) {\n"
         out += "        switch self {\n"
-        for entry in module.codes {
-            out += "        case .\(SwiftLiteral.identifier(entry.name)): return \(SwiftLiteral.string(entry.name))\n"
+        for entry in entries {
+            out += "        case .\(SwiftLiteral.identifier(entry.name)): return \(value(entry))\n"
         }
-        out += "        case .other: return \"other\"\n"
-        out += "        }\n"
-        out += "    }\n\n"
-        out += "    /// The case's catalog flags.\n"
-        out += "    public var flags: CodeFlags {\n"
-        out += "        switch self {\n"
-        for entry in module.codes {
-            out += "        case .\(SwiftLiteral.identifier(entry.name)): return \(SwiftLiteral.flags(entry.flags))\n"
-        }
-        out += "        case .other: return []\n"
-        out += "        }\n"
-        out += "    }\n\n"
-        out += "    /// The case's catalog message.\n"
-        out += "    public var message: LocalizedText {\n"
-        out += "        switch self {\n"
-        for entry in module.codes {
-            out += "        case .\(SwiftLiteral.identifier(entry.name)): return \(SwiftLiteral.localizedText(entry.message))\n"
-        }
-        out += "        case .other: return Self.unrecognisedMessage\n"
+        out += "        case .other: return \(other)\n"
         out += "        }\n"
         out += "    }\n"
-        out += "}\n"
         return out
     }
 }
