@@ -25,7 +25,7 @@ FUZZ_CFLAGS := -std=c11 -Wall -Wextra -Wpedantic -Werror -g -O1 -fno-omit-frame-
   $(FUZZ_SAN) -fuse-ld=lld -Iinclude -Ifuzz
 FUZZ_CORE_SRCS := $(sort $(wildcard Sources/CErrCore/*.c))
 FUZZ_C_DEPS := $(FUZZ_CORE_SRCS) $(wildcard include/*.h) Sources/CErrCore/internal.h $(wildcard fuzz/*.h)
-FUZZ_ENVELOPE_SRCS := $(sort $(wildcard Sources/SwiftErr/Envelope/*.swift)) \
+FUZZ_ENVELOPE_SRCS := $(sort $(wildcard Sources/SwiftErr/Envelope/*.swift)) Sources/SwiftErr/JSON/JSONScanner.swift \
   fuzz/envelope_reference.swift fuzz/envelope_fuzz.swift
 
 .PHONY: fuzz fuzz-regress fuzz-build
@@ -38,7 +38,7 @@ $(FUZZ_DIR)/%_fuzz: fuzz/%_fuzz.c $(FUZZ_C_DEPS)
 
 $(FUZZ_DIR)/envelope_fuzz: $(FUZZ_ENVELOPE_SRCS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -g -use-ld=lld \
+	$(FUZZ_SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -g -use-ld=lld -package-name SwiftErr \
 	  -module-name EnvelopeFuzz $(FUZZ_ENVELOPE_SRCS) -o $@
 
 # Every target runs even after one fails; the recipe fails at the end if any did.

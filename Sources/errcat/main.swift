@@ -1,4 +1,7 @@
-// errcat: the SwiftErr command-line tool. Dispatches to one subcommand and exits with its status.
+// errcat: the SwiftErr command-line tool. Everything is in ErrcatKit; this runs one command and
+// exits with its status.
+
+import ErrcatKit
 
 #if canImport(Glibc)
 import Glibc

@@ -17,8 +17,8 @@ struct CatalogFileDecoder {
             return draft
         }
         if let format = members["format"], let text = string(format, what: "\"format\"") {
-            if text != CatalogFile.format {
-                report(format.offset, "unsupported format \"\(text)\" (expected \"\(CatalogFile.format)\")")
+            if text != CatalogDefinition.fileFormat {
+                report(format.offset, "unsupported format \"\(text)\" (expected \"\(CatalogDefinition.fileFormat)\")")
             }
         }
         if let name = members["name"], let text = string(name, what: "the catalog \"name\"") {

@@ -40,6 +40,16 @@ public struct EnvelopeError: Error, Sendable, Hashable, CustomStringConvertible 
         self.key = key
     }
 
+    /// The envelope error for a JSON syntax error.
+    /// - Parameter error: What the scanner found.
+    init(_ error: JSONSyntaxError) {
+        switch error.reason {
+        case .expected(let what): self.init(reason: .malformedJSON(expected: what), offset: error.offset)
+        case .invalidUTF8: self.init(reason: .invalidUTF8, offset: error.offset)
+        case .nestingTooDeep(let limit): self.init(reason: .nestingTooDeep(limit: limit), offset: error.offset)
+        }
+    }
+
     /// A one-line English explanation, e.g.
     /// `code member "ret" is a string ("11001"), not an integer (byte 7)`.
     public var description: String {

@@ -47,11 +47,9 @@ public struct ResponseEnvelope: Sendable, Hashable {
     ///   is not a string, one of the keys repeated, or nesting deeper than 512 levels.
     public static func parse(_ bytes: UnsafeRawBufferPointer, keys: EnvelopeKeys = .default) throws(EnvelopeError) -> ResponseEnvelope {
         var scanner = JSONScanner(bytes)
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            scanner.position = 3
-        }
+        scanner.skipByteOrderMark()
         scanner.skipWhitespace()
-        let kind = try scanner.kindAhead()
+        let kind = try syntax { () throws(JSONSyntaxError) in try scanner.kindAhead() }
         guard kind == .object else {
             throw EnvelopeError(reason: .notAnObject(found: kind), offset: scanner.position)
         }
@@ -69,12 +67,12 @@ public struct ResponseEnvelope: Sendable, Hashable {
             while true {
                 scanner.skipWhitespace()
                 let keyOffset = scanner.position
-                let raw = try scanner.scanStringRange()
+                let raw = try syntax { () throws(JSONSyntaxError) in try scanner.scanStringRange() }
                 var decodedKey: [UInt8]? = nil
                 if raw.escaped {
                     var copy = scanner
                     copy.position = keyOffset
-                    decodedKey = try copy.readString()
+                    decodedKey = try syntax { () throws(JSONSyntaxError) in try copy.readString() }
                 }
                 func keyIs(_ name: String) -> Bool {
                     if let decodedKey { return decodedKey.elementsEqual(name.utf8) }
@@ -88,7 +86,7 @@ public struct ResponseEnvelope: Sendable, Hashable {
                     return equal ?? candidate.elementsEqual(utf8)
                 }
                 scanner.skipWhitespace()
-                try scanner.expect(UInt8(ascii: ":"), "':' after an object key")
+                try syntax { () throws(JSONSyntaxError) in try scanner.expect(UInt8(ascii: ":"), "':' after an object key") }
                 scanner.skipWhitespace()
                 let valueOffset = scanner.position
                 if keyIs(keys.code) {
@@ -101,41 +99,41 @@ public struct ResponseEnvelope: Sendable, Hashable {
                         throw EnvelopeError(reason: .duplicateKey, offset: keyOffset, key: keys.message)
                     }
                     seenMessage = true
-                    let found = try scanner.kindAhead()
+                    let found = try syntax { () throws(JSONSyntaxError) in try scanner.kindAhead() }
                     switch found {
                     case .string:
                         let start = scanner.position
-                        let value = try scanner.scanStringRange()
+                        let value = try syntax { () throws(JSONSyntaxError) in try scanner.scanStringRange() }
                         if value.escaped {
                             scanner.position = start
-                            message = String(decoding: try scanner.readString(), as: UTF8.self)
+                            message = String(decoding: try syntax { () throws(JSONSyntaxError) in try scanner.readString() }, as: UTF8.self)
                         } else {
                             message = String(decoding: UnsafeRawBufferPointer(rebasing: scanner.bytes[value.range]), as: UTF8.self)
                         }
-                    case .null: try scanner.skipValue(depth: 1)
+                    case .null: try syntax { () throws(JSONSyntaxError) in try scanner.skipValue(depth: 1) }
                     default: throw EnvelopeError(reason: .messageNotString(found: found), offset: valueOffset, key: keys.message)
                     }
                 } else if keyIs(keys.data) {
                     guard dataKind == nil else {
                         throw EnvelopeError(reason: .duplicateKey, offset: keyOffset, key: keys.data)
                     }
-                    dataKind = try scanner.kindAhead()
-                    try scanner.skipValue(depth: 1)
+                    dataKind = try syntax { () throws(JSONSyntaxError) in try scanner.kindAhead() }
+                    try syntax { () throws(JSONSyntaxError) in try scanner.skipValue(depth: 1) }
                     dataRange = valueOffset..<scanner.position
                 } else {
-                    try scanner.skipValue(depth: 1)
+                    try syntax { () throws(JSONSyntaxError) in try scanner.skipValue(depth: 1) }
                 }
                 scanner.skipWhitespace()
                 if scanner.peek == UInt8(ascii: ",") {
                     scanner.position += 1
                     continue
                 }
-                try scanner.expect(UInt8(ascii: "}"), "',' or '}' in an object")
+                try syntax { () throws(JSONSyntaxError) in try scanner.expect(UInt8(ascii: "}"), "',' or '}' in an object") }
                 break
             }
         }
         scanner.skipWhitespace()
-        guard scanner.atEnd else { throw scanner.fail("the end of the input after the envelope object") }
+        guard scanner.atEnd else { throw EnvelopeError(scanner.fail("the end of the input after the envelope object")) }
         guard let code else {
             throw EnvelopeError(reason: .missingCode, offset: 0, key: keys.code)
         }
@@ -177,8 +175,8 @@ public struct ResponseEnvelope: Sendable, Hashable {
     /// Reads the code member: a JSON integer that fits in `Int64`.
     private static func readCode(_ scanner: inout JSONScanner, key: String) throws(EnvelopeError) -> Int64 {
         let start = scanner.position
-        let kind = try scanner.kindAhead()
-        try scanner.skipValue(depth: 1)
+        let kind = try syntax { () throws(JSONSyntaxError) in try scanner.kindAhead() }
+        try syntax { () throws(JSONSyntaxError) in try scanner.skipValue(depth: 1) }
         let end = scanner.position
         func literal() -> String {
             let shown = min(end - start, 40)
@@ -189,27 +187,19 @@ public struct ResponseEnvelope: Sendable, Hashable {
         guard kind == .integer else {
             throw EnvelopeError(reason: .codeNotInteger(found: kind, literal: literal()), offset: start, key: key)
         }
-        var index = start
-        let negative = scanner.bytes[index] == UInt8(ascii: "-")
-        if negative { index += 1 }
-        var value: Int64 = 0
-        while index < end {
-            let digit = Int64(scanner.bytes[index] - UInt8(ascii: "0"))
-            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-            // Accumulate negatively so that Int64.min is representable.
-            let (next, overflow2) = shifted.subtractingReportingOverflow(digit)
-            guard !overflow1, !overflow2 else {
-                throw EnvelopeError(reason: .codeOutOfRange(literal: literal()), offset: start, key: key)
-            }
-            value = next
-            index += 1
-        }
-        if negative {
-            return value
-        }
-        guard value != Int64.min else {
+        guard let value = scanner.integerValue(of: start..<end) else {
             throw EnvelopeError(reason: .codeOutOfRange(literal: literal()), offset: start, key: key)
         }
-        return -value
+        return value
+    }
+
+    /// Runs a scanner step, reporting its syntax error as an envelope error.
+    @inline(__always)
+    private static func syntax<T>(_ step: () throws(JSONSyntaxError) -> T) throws(EnvelopeError) -> T {
+        do {
+            return try step()
+        } catch {
+            throw EnvelopeError(error)
+        }
     }
 }

@@ -1,22 +1,20 @@
 extension ModuleRespError {
     /// Creates the error for a classified code that is not success.
-    /// - Parameter classified: A code classified for this module.
+    /// - Parameter outcome: A code classified for this module.
     /// - Returns: The matching error, or `nil` for the success code.
-    public init?(_ classified: ClassifiedCode<Code>) {
-        switch classified.outcome {
+    public init?(_ outcome: CodeOutcome<Code>) {
+        switch outcome {
         case .success: return nil
         case .base(let code): self = .base(code)
         case .module(let code): self = .module(code)
         case .unexpected(let raw): self = .unexpectedCode(raw)
-        case .invalidCatalog:
-            self = .invalidCatalog(Code.classifier.failure
-                ?? CatalogError(status: .nullArgument, message: "module '\(Code.moduleName)' has no usable catalog"))
+        case .invalidCatalog(let failure): self = .invalidCatalog(failure)
         }
     }
 
-    /// The server's response code: the base code, the module code, or the unexpected code.
-    /// `nil` for failures that are not server codes and for an unrecognised module code
-    /// (whose raw value is the client-side sentinel, not the server's code).
+    /// The server's response code: the base code, the module code (also the number an
+    /// unrecognised module code carries), or the unexpected code; `nil` for failures that are not
+    /// server codes.
     public var rawCode: Int64? {
         switch self {
         case .base(let code): return code.rawValue
@@ -120,37 +118,24 @@ extension ModuleRespError {
     /// The C catalog's flags of the server code (empty for everything else), read from the
     /// module's catalog with one `errcore_classify()` call.
     public var flags: CodeFlags {
-        guard let table = Code.catalog.table else { return [] }
+        guard let catalog = Code.catalog else { return [] }
         switch self {
         case .base(let code):
-            let classification = table.classify(code.rawValue)
-            return classification.tier == .base ? classification.flags : []
+            return code.flags(in: catalog)
         case .module(let code):
-            guard let raw = code.code else { return [] }
-            return table.classify(raw).flags
+            let classification = catalog.classify(code.code)
+            return classification.isExact ? classification.flags : []
         default:
             return []
         }
     }
 
-    /// The HTTP statuses that are worth retrying: 408, 429, 500, 502, 503 and 504.
-    public static var retryableStatusCodes: Set<Int> { [408, 429, 500, 502, 503, 504] }
-
-    /// Whether repeating the request may succeed: a server code flagged ``CodeFlags/retryable``
-    /// (and not ``CodeFlags/fatal``), a transport failure, or a status in
-    /// ``retryableStatusCodes``. Never for cancellation, envelope, decoding or catalog errors.
+    /// Whether repeating the request may succeed, by the one rule ``RetryPolicy/default`` applies
+    /// (``RetryPolicy/disposition(for:)``): a server code only when its catalog flags say
+    /// ``CodeFlags/retryable`` (and not ``CodeFlags/fatal``); a retryable HTTP status or a
+    /// transient transport failure; never cancellation, envelope, decoding or catalog errors.
     public var isRetryable: Bool {
-        switch self {
-        case .base, .module:
-            let flags = self.flags
-            return flags.contains(.retryable) && !flags.contains(.fatal)
-        case .transportFailed:
-            return true
-        case .unacceptableStatus(let status):
-            return Self.retryableStatusCodes.contains(status)
-        default:
-            return false
-        }
+        RetryPolicy.default.disposition(for: self) == .retry
     }
 
     /// Whether the user must sign in again: the server code is flagged
@@ -165,7 +150,7 @@ extension ModuleRespError {
         case .base(let code): return .base(code)
         case .module(let code): return .module(code)
         case .unexpectedCode(let raw): return .unexpected(raw)
-        case .invalidCatalog: return .invalidCatalog
+        case .invalidCatalog(let failure): return .invalidCatalog(failure)
         default: return nil
         }
     }

@@ -5,21 +5,21 @@ extension ModuleRespError: CustomStringConvertible, CustomDebugStringConvertible
     public var description: String {
         switch self {
         case .base(let code):
-            let table = Code.catalog.table
-            let name = table.flatMap { code.name(in: $0) } ?? "unknown"
-            let text = table?.describe(code.rawValue, in: .english) ?? ""
+            let catalog = Code.catalog
+            let name = catalog.flatMap { code.name(in: $0) } ?? "unknown"
+            let text = catalog?.describe(code.rawValue, in: .english) ?? ""
             return "base.\(name) (\(code.rawValue)): \(text)"
         case .module(let code):
+            let text = Code.catalog?.describe(code.code, in: .english) ?? code.message.english
             if code.isUnrecognised {
-                return "\(Code.moduleName): unrecognised code (\(Code.unrecognisedMessage.english))"
+                return "\(Code.moduleName): unrecognised code \(code.code): \(text)"
             }
-            let text = Code.catalog.table?.describe(Int64(code.rawValue), in: .english) ?? code.message.english
-            return "\(Code.moduleName).\(code.name) (\(code.rawValue)): \(text)"
+            return "\(Code.moduleName).\(code.name) (\(code.code)): \(text)"
         case .unexpectedCode(let raw):
             var owner = ""
-            if let table = Code.catalog.table {
-                let classification = table.classify(raw)
-                if classification.tier == .module, let name = table.moduleName(classification.moduleID) {
+            if let catalog = Code.catalog {
+                let classification = catalog.classify(raw)
+                if classification.tier == .module, let name = catalog.moduleName(classification.moduleID) {
                     owner = ", owned by module '\(name)'"
                 }
             }

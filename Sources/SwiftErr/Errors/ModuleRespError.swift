@@ -21,7 +21,8 @@
 public enum ModuleRespError<Code: ModuleCode>: Error {
     /// A base-tier code: handled centrally (see ``BaseCodeHandler``) and passed on.
     case base(BaseCode)
-    /// One of the module's codes; ``ModuleCode/unrecognised`` for an unlisted code in its range.
+    /// One of the module's codes; its unrecognised case (``ModuleCode/unrecognised(_:)``, carrying
+    /// the server's number) for an unlisted code in its ranges.
     case module(Code)
     /// A code that is neither success, a base code nor this module's (unknown to the catalog, or
     /// another module's): the seeds' lost case, which now has its own outcome.

@@ -65,9 +65,9 @@ public struct ErrorPresentation: Sendable {
     /// - Parameters:
     ///   - error: The error.
     ///   - language: The language of the fixed texts ("Error", "OK", the default message);
-    ///     ``MessageLanguage/current`` by default. The error's own texts come from its
+    ///     ``Language/current`` by default. The error's own texts come from its
     ///     `LocalizedError` fields.
-    public init(error: any Error, language: Language = MessageLanguage.current) {
+    public init(error: any Error, language: Language = Language.current) {
         self.error = error
         if let localized = error as? any LocalizedError {
             title = localized.errorDescription ?? Self.defaultTitle.text(in: language)

@@ -53,9 +53,9 @@ public struct RecoverableFailure: Error, Sendable {
 }
 
 extension RecoverableFailure: RecoverableError {
-    /// The options' titles in ``MessageLanguage/current``.
+    /// The options' titles in ``Language/current``.
     public var recoveryOptions: [String] {
-        recoveryOptions(in: MessageLanguage.current)
+        recoveryOptions(in: Language.current)
     }
 
     /// The options' titles in a given language.

@@ -39,15 +39,7 @@ public final class TerminalErrorPresenter<Output: TextOutputStream & Sendable>: 
     /// - Parameter presentation: What to show.
     /// - Returns: The chosen action's index, or `nil`.
     public func present(_ presentation: ErrorPresentation) async -> Int? {
-        var text = "error: \(presentation.title)\n"
-        if let message = presentation.message {
-            for line in message.split(separator: "\n", omittingEmptySubsequences: false) { text += "  \(line)\n" }
-        }
-        let showsChoices = input != nil || presentation.actions.count > 1
-        if showsChoices {
-            for (index, action) in presentation.actions.enumerated() { text += "  [\(index + 1)] \(action.title)\n" }
-        }
-        write(text)
+        write(Self.render(presentation, listingActions: input != nil || presentation.actions.count > 1))
         guard let input, !presentation.actions.isEmpty else { return nil }
         let range = 1...presentation.actions.count
         for _ in 0..<maxPrompts {
@@ -60,6 +52,23 @@ public final class TerminalErrorPresenter<Output: TextOutputStream & Sendable>: 
         }
         write("no valid choice after \(maxPrompts) prompts; dismissed\n")
         return nil
+    }
+
+    /// The text a terminal shows for a presentation: `error: <title>`, the message indented, and
+    /// the actions numbered from 1 when `listingActions` is set.
+    /// - Parameters:
+    ///   - presentation: What to show.
+    ///   - listingActions: Whether to list the actions (a lone "OK" is usually left out).
+    /// - Returns: The text, ending with a newline.
+    public static func render(_ presentation: ErrorPresentation, listingActions: Bool) -> String {
+        var text = "error: \(presentation.title)\n"
+        if let message = presentation.message {
+            for line in message.split(separator: "\n", omittingEmptySubsequences: false) { text += "  \(line)\n" }
+        }
+        if listingActions {
+            for (index, action) in presentation.actions.enumerated() { text += "  [\(index + 1)] \(action.title)\n" }
+        }
+        return text
     }
 
     private func write(_ text: String) {

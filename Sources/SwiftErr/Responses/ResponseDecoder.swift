@@ -52,13 +52,15 @@ public struct ResponseDecoder: Sendable {
     ///   - code: The code the server sent.
     ///   - module: The module enum the request belongs to.
     ///   - serverMessage: The envelope's message, passed to the handler.
-    /// - Returns: The classified code.
-    public func classify<Code: ModuleCode>(_ code: Int64, module: Code.Type = Code.self, serverMessage: String? = nil) -> ClassifiedCode<Code> {
-        let classified = Code.classify(code)
-        if case .base(let base) = classified.outcome, let baseHandler {
-            baseHandler(BaseCodeEvent(code: base, flags: classified.flags, module: Code.moduleName, serverMessage: serverMessage))
+    /// - Returns: The typed outcome.
+    public func classify<Code: ModuleCode>(_ code: Int64, module: Code.Type = Code.self, serverMessage: String? = nil) -> CodeOutcome<Code> {
+        let classifier = Code.classifier
+        let classification = classifier.classification(of: code)
+        let outcome = classifier.outcome(of: classification, code: code)
+        if case .base(let base) = outcome, let baseHandler {
+            baseHandler(BaseCodeEvent(code: base, flags: classification.flags, module: Code.moduleName, serverMessage: serverMessage))
         }
-        return classified
+        return outcome
     }
 
     /// Decodes a response body into the module's result.
@@ -80,8 +82,8 @@ public struct ResponseDecoder: Sendable {
         } catch {
             return .failure(.invalidEnvelope(error))
         }
-        let classified = classify(envelope.code, module: Code.self, serverMessage: envelope.message)
-        if let failure = ModuleRespError(classified) {
+        let outcome = classify(envelope.code, module: Code.self, serverMessage: envelope.message)
+        if let failure = ModuleRespError(outcome) {
             return .failure(failure)
         }
         return decodePayload(Model.self, envelope: envelope, body: body)

@@ -32,6 +32,6 @@ public struct UserStoppedError: Error, Sendable, CustomStringConvertible {
 }
 
 extension UserStoppedError: LocalizedError {
-    /// The message in ``MessageLanguage/current``.
-    public var errorDescription: String? { message.text(in: MessageLanguage.current) }
+    /// The message in ``Language/current``.
+    public var errorDescription: String? { message.text(in: Language.current) }
 }

@@ -1,12 +1,12 @@
 import Foundation
 
 extension HTTPStatusError: LocalizedError {
-    /// The seed's readable text, in ``MessageLanguage/current``: "The server answered with HTTP
+    /// The seed's readable text, in ``Language/current``: "The server answered with HTTP
     /// status 503 (Service Unavailable)." / "服务器返回了错误的状态码 503(Service Unavailable)。"
-    public var errorDescription: String? { errorDescription(in: MessageLanguage.current) }
+    public var errorDescription: String? { errorDescription(in: Language.current) }
 
-    /// Why, in ``MessageLanguage/current``: the status's kind.
-    public var failureReason: String? { failureReason(in: MessageLanguage.current) }
+    /// Why, in ``Language/current``: the status's kind.
+    public var failureReason: String? { failureReason(in: Language.current) }
 
     /// The description in a given language.
     /// - Parameter language: The language wanted.

@@ -18,12 +18,12 @@ import Darwin
 /// `pthread_mutex_lock` and `pthread_mutex_unlock` on `mutex`, so no two threads access it at
 /// once. `mutex` is allocated once, initialised before use, and destroyed and freed only in
 /// `deinit`, when no thread can hold a reference any more.
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
     /// Guards `value`.
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -40,7 +40,7 @@ final class Locked<Value>: @unchecked Sendable {
     /// - Parameter body: Reads or changes the value; must not call `withLock` on this lock again.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws.
-    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

@@ -1,0 +1,184 @@
+// `errcat classify [FILE|-]`: classify a stream of codes or JSON envelopes.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SwiftErr
+
+enum ClassifyCommand {
+    static let help = """
+        USAGE: errcat classify [options] [FILE|-]
+
+        Reads lines from FILE, or standard input when FILE is '-' or missing, and classifies
+        each one. A line is a plain integer code or a JSON response envelope such as
+        {"ret":11001,"msg":"...","data":null}. Input streams in constant memory; codes are
+        classified in blocks through the C batch path.
+
+        By default prints a summary: lines, valid and invalid lines (by reason), counts per
+        tier and per module, and the most frequent codes with names and messages.
+        Invalid lines are counted, and the first ones are reported on stderr with their line
+        number and reason. Throughput (lines/s) is printed on stderr at the end.
+
+        OPTIONS:
+          --format FORMAT      auto (default: '{' starts an envelope, else an integer),
+                               codes (integers only) or jsonl (envelopes only)
+          --keys PRESET        envelope keys: ret (ret/msg/data, default) or code (code/message/data)
+          --code-key KEY       the member holding the code (overrides --keys)
+          --message-key KEY    the member holding the message (must be a string or null)
+          --data-key KEY       the member holding the payload
+          --each               one result per line instead of the summary
+          --json               JSON output: with --each one explain object plus "line" per
+                               line ({"line":N,"error":"..."} for an invalid line); otherwise
+                               one summary object (total, valid, invalid, invalidReasons,
+                               tiers, modules, unrecognised, top, untracked)
+          --lang LANG          message language: en (default) or zh-Hans
+          --catalog FILE       use this catalog file instead of the built-in catalog
+          --top N              codes listed in the summary (default 10)
+          --max-errors N       invalid lines reported on stderr (default 10; 0 for none)
+          --max-line-bytes N   longer lines are invalid and skipped (default 16M)
+          --strict             exit with status 1 when any line is invalid
+          --progress           always show the progress line on stderr
+          --no-progress        never show it (default: shown when stderr and the input or
+                               output are terminals, once a million lines are read)
+          --quiet              no throughput line
+          -h, --help           show this help
+
+        EXIT STATUS: 0 the input was read to its end (invalid lines are reported, not fatal);
+        1 the input or catalog cannot be read, an output write failed, or --strict and some
+        line was invalid; 2 usage error.
+        """
+
+    static let options = [
+        OptionSpec(names: ["--format"], takesValue: true),
+        OptionSpec(names: ["--keys"], takesValue: true),
+        OptionSpec(names: ["--code-key"], takesValue: true),
+        OptionSpec(names: ["--message-key"], takesValue: true),
+        OptionSpec(names: ["--data-key"], takesValue: true),
+        OptionSpec(names: ["--each"], takesValue: false),
+        OptionSpec(names: ["--json"], takesValue: false),
+        OptionSpec(names: ["--lang"], takesValue: true),
+        OptionSpec(names: ["--catalog"], takesValue: true),
+        OptionSpec(names: ["--top"], takesValue: true),
+        OptionSpec(names: ["--max-errors"], takesValue: true),
+        OptionSpec(names: ["--max-line-bytes"], takesValue: true),
+        OptionSpec(names: ["--strict"], takesValue: false),
+        OptionSpec(names: ["--progress"], takesValue: false),
+        OptionSpec(names: ["--no-progress"], takesValue: false),
+        OptionSpec(names: ["--quiet"], takesValue: false),
+    ]
+
+    static func main(_ arguments: [String], io: ErrcatIO) -> Int32 {
+        let parsed: ParsedArguments
+        switch Errcat.parse(arguments, command: "classify", help: help, options: options, io: io) {
+        case .success(let value): parsed = value
+        case .failure(let exit): return exit.status
+        }
+        func usage(_ message: String) -> Int32 {
+            Errcat.usageError(io: io, message, command: "classify", help: help).status
+        }
+        guard parsed.positionals.count <= 1 else { return usage("give at most one FILE") }
+        guard let format = LineFormat(rawValue: parsed.value("--format") ?? "auto") else {
+            return usage("unknown format '\(parsed.value("--format") ?? "")' (use auto, codes or jsonl)")
+        }
+        var keys: EnvelopeKeys
+        switch parsed.value("--keys") ?? "ret" {
+        case "ret": keys = .default
+        case "code": keys = .codeMessage
+        default: return usage("unknown key preset '\(parsed.value("--keys") ?? "")' (use ret or code)")
+        }
+        if let key = parsed.value("--code-key") { keys.code = key }
+        if let key = parsed.value("--message-key") { keys.message = key }
+        if let key = parsed.value("--data-key") { keys.data = key }
+        guard keys.code != keys.message, keys.code != keys.data, keys.message != keys.data else {
+            return usage("the code, message and data keys must differ (\(keys.code), \(keys.message), \(keys.data))")
+        }
+        guard let language = parseLanguage(parsed.value("--lang")) else {
+            return usage("unknown language '\(parsed.value("--lang") ?? "")' (use en or zh-Hans)")
+        }
+        var settings = ClassifySettings(parser: LineParser(format: format, keys: keys))
+        settings.each = parsed.has("--each")
+        settings.json = parsed.has("--json")
+        var top = 10
+        for (option, target) in [("--top", 0), ("--max-errors", 1), ("--max-line-bytes", 2)] {
+            guard let text = parsed.value(option) else { continue }
+            guard let value = parseCount(text), value <= UInt64(Int32.max) else {
+                return usage("\(option) needs a whole number (at most \(Int32.max)), not '\(text)'")
+            }
+            switch target {
+            case 0: top = Int(value)
+            case 1: settings.maxErrorsShown = Int(value)
+            default:
+                guard value > 0 else { return usage("--max-line-bytes must be at least 1") }
+                settings.maxLineLength = Int(value)
+            }
+        }
+        if parsed.has("--progress") && parsed.has("--no-progress") {
+            return usage("--progress and --no-progress contradict each other")
+        }
+        settings.progress = parsed.has("--progress")
+            || (!parsed.has("--no-progress") && isTerminal(io.error) && (isTerminal(io.input) || isTerminal(io.output)))
+
+        let table: Catalog
+        do {
+            table = try loadTable(parsed.value("--catalog"), io: io)
+        } catch {
+            for line in error.lines { io.printError(line) }
+            return ExitStatus.problems
+        }
+        let path = parsed.positionals.first ?? "-"
+        let descriptor: Int32
+        do {
+            descriptor = try openInput(path, standardInput: io.input)
+        } catch {
+            io.printError("errcat classify: cannot open \(error.description)")
+            return ExitStatus.problems
+        }
+        defer { if descriptor != io.input { close(descriptor) } }
+
+        let describer = CodeDescriber(table: table, language: language)
+        var run = ClassifyRun(table: table, describer: describer, settings: settings, io: io)
+        defer { run.finish() }
+        let started = monotonicSeconds()
+        let readError = run.consume(descriptor: descriptor)
+        let elapsed = monotonicSeconds() - started
+        if let readError {
+            run.out.flush()
+            io.printError("errcat classify: cannot read \(FileError(path: path, errno: readError).description) (after line \(run.lines))")
+            return ExitStatus.problems
+        }
+        if !settings.each {
+            let report = SummaryReport(tally: run.tally, table: table, describer: describer, top: top)
+            if settings.json {
+                report.writeJSON(into: &run.out)
+            } else {
+                report.writeText(into: &run.out)
+            }
+        }
+        run.out.flush()
+        if let failure = run.out.failure {
+            io.printError("errcat classify: cannot write output: \(String(cString: strerror(failure)))")
+            return ExitStatus.problems
+        }
+        let tally = run.tally
+        if tally.invalid > 0 && settings.maxErrorsShown == 0 {
+            io.printError("errcat classify: \(tally.invalid) invalid line\(tally.invalid == 1 ? "" : "s") (none shown: --max-errors 0)")
+        } else if tally.invalid > UInt64(settings.maxErrorsShown) {
+            io.printError("errcat classify: \(tally.invalid) invalid lines (first \(settings.maxErrorsShown) shown)")
+        } else if tally.invalid > 0 {
+            io.printError("errcat classify: \(tally.invalid) invalid line\(tally.invalid == 1 ? "" : "s")")
+        }
+        if !parsed.has("--quiet") {
+            let rate = Double(tally.lines) / max(elapsed, 1e-9)
+            let seconds = (elapsed * 1000).rounded() / 1000
+            io.printError("errcat classify: \(tally.lines) lines in \(seconds) s, \(Int(rate.rounded())) lines/s")
+        }
+        if parsed.has("--strict") && tally.invalid > 0 {
+            return ExitStatus.problems
+        }
+        return ExitStatus.success
+    }
+}

@@ -1,0 +1,99 @@
+// The top level: subcommand dispatch, the tool's help, and the exit statuses.
+
+/// Exit statuses of every subcommand (docs/errcat.md lists them too).
+enum ExitStatus {
+    /// Success: the output is complete.
+    static let success: Int32 = 0
+    /// The input has problems: a catalog with errors, an unreadable file, an invalid code
+    /// argument, invalid lines with `classify --strict`, a drifted generated file, a write error.
+    static let problems: Int32 = 1
+    /// The command line is wrong: unknown subcommand or option, missing or extra arguments.
+    static let usage: Int32 = 2
+}
+
+/// The `errcat` tool: every command, runnable in process (``run(_:io:)``).
+public enum Errcat {
+    static let help = """
+        errcat — classify SwiftErr response codes and work with catalog files
+
+        USAGE: errcat <command> [options] [arguments]
+
+        COMMANDS:
+          explain CODE...          tier, module, name, message and flags of each code
+          classify [FILE|-]        classify a stream of codes or JSON envelopes (summary or per line)
+          check CATALOG.json       validate a catalog file, reporting every problem
+          gen c|swift CATALOG.json print the C table source or the Swift module enums of a catalog
+          sample N [--seed S]      write N realistic JSONL response envelopes
+
+        Run 'errcat <command> --help' for a command's options.
+        Without --catalog, explain and classify use the built-in default catalog.
+
+        EXIT STATUS:
+          0  success
+          1  problems in the input (catalog errors, unreadable file, invalid code argument,
+             invalid lines with classify --strict, generated file out of date, write error)
+          2  usage error (unknown command or option, missing or extra arguments)
+        """
+
+    /// Runs one errcat command in this process.
+    /// - Parameters:
+    ///   - arguments: The command line without the program name, e.g. `["explain", "11001"]`.
+    ///   - io: Where to read standard input and write standard output and error.
+    /// - Returns: The exit status: 0 success, 1 problems in the input, 2 usage error.
+    public static func run(_ arguments: [String], io: ErrcatIO = .standard) -> Int32 {
+        guard let command = arguments.first else {
+            io.printError(help)
+            return ExitStatus.usage
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "-h", "--help", "help":
+            var out = OutputBuffer(descriptor: io.output)
+            out.write(help)
+            out.endLine()
+            out.flush()
+            return ExitStatus.success
+        case "explain": return ExplainCommand.main(rest, io: io)
+        case "classify": return ClassifyCommand.main(rest, io: io)
+        case "check": return CheckCommand.main(rest, io: io)
+        case "gen": return GenCommand.main(rest, io: io)
+        case "sample": return SampleCommand.main(rest, io: io)
+        default:
+            io.printError("errcat: unknown command '\(command)'\n\n" + help)
+            return ExitStatus.usage
+        }
+    }
+
+    /// Handles the common start of a subcommand: parses `arguments`, prints help for
+    /// `--help` (exit 0) and usage errors (exit 2).
+    /// - Returns: The parsed arguments, or the status to exit with now.
+    static func parse(_ arguments: [String], command: String, help: String,
+                      options: [OptionSpec], io: ErrcatIO) -> Result<ParsedArguments, ExitCode> {
+        do {
+            let parsed = try parseArguments(arguments, options: options)
+            if parsed.wantsHelp {
+                var out = OutputBuffer(descriptor: io.output)
+                out.write(help)
+                out.endLine()
+                out.flush()
+                return .failure(ExitCode(ExitStatus.success))
+            }
+            return .success(parsed)
+        } catch {
+            return .failure(usageError(io: io, error.message, command: command, help: help))
+        }
+    }
+
+    /// Prints "errcat COMMAND: MESSAGE" and the command's help on stderr.
+    /// - Returns: Exit code 2.
+    static func usageError(io: ErrcatIO, _ message: String, command: String, help: String) -> ExitCode {
+        io.printError("errcat \(command): \(message)\n\n\(help)")
+        return ExitCode(ExitStatus.usage)
+    }
+}
+
+/// An exit status carried through a `Result`'s failure side.
+struct ExitCode: Error {
+    var status: Int32
+    init(_ status: Int32) { self.status = status }
+}

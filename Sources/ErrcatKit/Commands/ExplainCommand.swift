@@ -1,0 +1,92 @@
+// `errcat explain CODE...`: what each code means.
+
+import SwiftErr
+
+enum ExplainCommand {
+    static let help = """
+        USAGE: errcat explain [--json | --present] [--lang en|zh-Hans] [--catalog FILE] CODE...
+
+        Prints, for each CODE (a decimal 64-bit integer, negative allowed), its tier
+        (success, base, module or unknown), module, case name, message and flags.
+
+        OPTIONS:
+          --json            one JSON object per code, one per line, with the keys
+                            code, tier, module, name, message, flags, exact
+          --present         show each code as an app would present it to its user: the
+                            message, where it comes from, a suggestion and the recovery
+                            actions its flags call for (the library's terminal presenter)
+          --lang LANG       message language: en (default) or zh-Hans
+          --catalog FILE    use this catalog file instead of the built-in catalog
+          -h, --help        show this help
+
+        EXIT STATUS: 0 all codes explained; 1 a CODE is not a 64-bit integer (the others
+        are still explained) or the catalog is invalid; 2 usage error.
+        """
+
+    static let options = [
+        OptionSpec(names: ["--json"], takesValue: false),
+        OptionSpec(names: ["--present"], takesValue: false),
+        OptionSpec(names: ["--lang"], takesValue: true),
+        OptionSpec(names: ["--catalog"], takesValue: true),
+    ]
+
+    static func main(_ arguments: [String], io: ErrcatIO) -> Int32 {
+        let parsed: ParsedArguments
+        switch Errcat.parse(arguments, command: "explain", help: help, options: options, io: io) {
+        case .success(let value): parsed = value
+        case .failure(let exit): return exit.status
+        }
+        guard let language = parseLanguage(parsed.value("--lang")) else {
+            return Errcat.usageError(io: io, "unknown language '\(parsed.value("--lang") ?? "")' (use en or zh-Hans)",
+                                     command: "explain", help: help).status
+        }
+        guard !parsed.positionals.isEmpty else {
+            return Errcat.usageError(io: io, "give at least one CODE", command: "explain", help: help).status
+        }
+        let table: Catalog
+        do {
+            table = try loadTable(parsed.value("--catalog"), io: io)
+        } catch {
+            for line in error.lines { io.printError(line) }
+            return ExitStatus.problems
+        }
+        let describer = CodeDescriber(table: table, language: language)
+        let json = parsed.has("--json")
+        let present = parsed.has("--present")
+        guard !(json && present) else {
+            return Errcat.usageError(io: io, "--json and --present cannot be combined", command: "explain", help: help).status
+        }
+        var out = OutputBuffer(descriptor: io.output)
+        var status = ExitStatus.success
+        for argument in parsed.positionals {
+            guard let code = parseInt64(argument) else {
+                out.flush()
+                let reason: String
+                switch Array(argument.utf8).withUnsafeBytes({ IntegerScan.scan($0) }) {
+                case .outOfRange: reason = "outside the signed 64-bit range"
+                case .notInteger: reason = "not an integer"
+                default: reason = "not a decimal integer code"
+                }
+                io.printError("errcat explain: '\(argument)' is \(reason)")
+                status = ExitStatus.problems
+                continue
+            }
+            let classification = table.classify(code)
+            if present {
+                out.write(presentationText(of: describer.parts(code, classification), language: language))
+            } else if json {
+                out.write(byte: UInt8(ascii: "{"))
+                describer.writeJSONMembers(code, classification, into: &out)
+                out.endLine()
+            } else {
+                describer.writeText(code, classification, into: &out)
+            }
+        }
+        out.flush()
+        if let failure = out.failure {
+            io.printError("errcat explain: cannot write output: errno \(failure)")
+            return ExitStatus.problems
+        }
+        return status
+    }
+}

@@ -1,0 +1,134 @@
+// `errcat gen c|swift CATALOG.json`: generated C table source or Swift module enums.
+
+import SwiftErr
+
+enum GenCommand {
+    static let help = """
+        USAGE: errcat gen c CATALOG.json [--output FILE] [--check]
+               errcat gen swift CATALOG.json [--module NAME] [--output FILE | --output-dir DIR] [--check]
+
+        c      prints the C11 source of the catalog as static const tables, with the function
+               errcore_<name>_table() (catalog "default": Sources/CErrCore/default_catalog.c).
+        swift  prints the base tier as BaseCode constants and each module's ModuleCode enum
+               (type <Module>Code; the default catalog's
+               are Sources/SwiftErrCore/Generated/*.swift).
+
+        OPTIONS:
+          --output FILE      write to FILE instead of standard output
+          --output-dir DIR   (swift) write one file each: DIR/BaseCode+<Catalog>.swift and
+                             DIR/<Module>Code.swift
+          --module NAME      (swift) only this module's enum
+          --check            write nothing: compare with --output / --output-dir and exit 1
+                             when a file differs or is missing (drift check)
+          -h, --help         show this help
+
+        EXIT STATUS: 0 generated (or up to date with --check); 1 the catalog is invalid, a
+        file cannot be written, or --check found a difference; 2 usage error.
+        """
+
+    static let options = [
+        OptionSpec(names: ["--output", "-o"], takesValue: true),
+        OptionSpec(names: ["--output-dir"], takesValue: true),
+        OptionSpec(names: ["--module"], takesValue: true),
+        OptionSpec(names: ["--check"], takesValue: false),
+    ]
+
+    static func main(_ arguments: [String], io: ErrcatIO) -> Int32 {
+        let parsed: ParsedArguments
+        switch Errcat.parse(arguments, command: "gen", help: help, options: options, io: io) {
+        case .success(let value): parsed = value
+        case .failure(let exit): return exit.status
+        }
+        func usage(_ message: String) -> Int32 {
+            Errcat.usageError(io: io, message, command: "gen", help: help).status
+        }
+        guard parsed.positionals.count == 2 else {
+            return usage(parsed.positionals.isEmpty ? "give a language (c or swift) and a CATALOG.json"
+                                                    : "give exactly a language (c or swift) and one CATALOG.json")
+        }
+        let language = parsed.positionals[0]
+        let path = parsed.positionals[1]
+        guard language == "c" || language == "swift" else {
+            return usage("unknown language '\(language)' (use c or swift)")
+        }
+        if language == "c" && (parsed.value("--module") != nil || parsed.value("--output-dir") != nil) {
+            return usage("--module and --output-dir apply to gen swift only")
+        }
+        if parsed.value("--output") != nil && parsed.value("--output-dir") != nil {
+            return usage("give --output or --output-dir, not both")
+        }
+        if parsed.has("--check") && parsed.value("--output") == nil && parsed.value("--output-dir") == nil {
+            return usage("--check needs --output FILE or --output-dir DIR to compare with")
+        }
+        let definition: CatalogDefinition
+        do {
+            definition = try loadCatalogDefinition(path, io: io)
+        } catch {
+            for line in error.lines { io.printError(line) }
+            return ExitStatus.problems
+        }
+        // Generate only from a catalog the C core accepts too.
+        let table: Catalog
+        do {
+            table = try Catalog(definition)
+        } catch {
+            io.printError("\(path): error: \(error.message)")
+            return ExitStatus.problems
+        }
+
+        var files: [(path: String?, text: String)] = []
+        if language == "c" {
+            files.append((parsed.value("--output"), CSourceGenerator(definition: definition, table: table, sourcePath: path).generate()))
+        } else {
+            let generator = SwiftSourceGenerator(definition: definition, sourcePath: path)
+            var generated: [(fileName: String, source: String)]
+            do {
+                generated = try generator.generateFiles()
+            } catch {
+                io.printError("errcat gen swift: \(path): \(error.message)")
+                return ExitStatus.problems
+            }
+            if let module = parsed.value("--module") {
+                guard let id = definition.moduleID(named: module) else {
+                    io.printError("errcat gen swift: \(path) has no module named '\(module)'")
+                    return ExitStatus.problems
+                }
+                generated = [generated[Int(id)]]
+            }
+            if let directory = parsed.value("--output-dir") {
+                for file in generated { files.append(("\(directory)/\(file.fileName)", file.source)) }
+            } else {
+                files.append((parsed.value("--output"), generated.map(\.source).joined(separator: "\n")))
+            }
+        }
+
+        var status = ExitStatus.success
+        for file in files {
+            guard let target = file.path else {
+                var out = OutputBuffer(descriptor: io.output)
+                out.write(file.text)
+                out.flush()
+                if out.failure != nil {
+                    io.printError("errcat gen: cannot write standard output")
+                    return ExitStatus.problems
+                }
+                continue
+            }
+            if parsed.has("--check") {
+                let existing = try? readWholeFile(target, standardInput: io.input)
+                if existing != Array(file.text.utf8) {
+                    io.printError("errcat gen: \(target) is \(existing == nil ? "missing" : "out of date"); regenerate it from \(path)")
+                    status = ExitStatus.problems
+                }
+                continue
+            }
+            do {
+                try writeWholeFile(target, Array(file.text.utf8))
+            } catch {
+                io.printError("errcat gen: cannot write \(error.description)")
+                return ExitStatus.problems
+            }
+        }
+        return status
+    }
+}

@@ -1,0 +1,100 @@
+// Spelling values as Swift source: string literals, identifiers, flag sets.
+
+import SwiftErr
+
+enum SwiftLiteral {
+    /// `text` as a Swift string literal with quotes: `"`, `\` and control characters escaped.
+    static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// Words that must be written in backticks to be a case name.
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+        "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
+        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+        "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
+        "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
+        "super", "throws", "true", "try", "Type",
+    ]
+
+    /// `name` as a case identifier, in backticks when it is a keyword.
+    static func identifier(_ name: String) -> String {
+        keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// The type name of a module's enum: `studyGroup` gives `StudyGroupCode`.
+    static func typeName(module name: String) -> String {
+        capitalized(name) + "Code"
+    }
+
+    /// The name part of a catalog's base-tier file: `default` gives `Default`.
+    static func typeName(catalog name: String) -> String {
+        capitalized(name)
+    }
+
+    private static func capitalized(_ name: String) -> String {
+        guard let first = name.first else { return "" }
+        return first.uppercased() + name.dropFirst()
+    }
+
+    /// A closed range literal; negative bounds are parenthesised (`(-200)...(-100)`), because
+    /// Swift would read `...-` as one operator.
+    static func range(_ range: ClosedRange<Int64>) -> String {
+        func bound(_ value: Int64) -> String { value < 0 ? "(\(value))" : "\(value)" }
+        return "\(bound(range.lowerBound))...\(bound(range.upperBound))"
+    }
+
+    /// A `CodeFlags` array literal, lowest bit first: `[.reauthenticate, .showUser]`.
+    static func flags(_ flags: CodeFlags) -> String {
+        let named: [(CodeFlags, String)] = [(.retryable, ".retryable"), (.reauthenticate, ".reauthenticate"),
+                                            (.showUser, ".showUser"), (.fatal, ".fatal")]
+        var parts: [String] = []
+        for (flag, spelling) in named where flags.contains(flag) { parts.append(spelling) }
+        var bit: UInt8 = 0x10
+        while bit != 0 {
+            if flags.rawValue & bit != 0 {
+                parts.append("CodeFlags(rawValue: 0x\(String(bit, radix: 16, uppercase: true)))")
+            }
+            bit = bit &<< 1
+        }
+        return "[" + parts.joined(separator: ", ") + "]"
+    }
+
+    /// A `LocalizedText(...)` expression.
+    static func localizedText(_ text: LocalizedText) -> String {
+        if let chinese = text.simplifiedChinese {
+            return "LocalizedText(english: \(string(text.english)), simplifiedChinese: \(string(chinese)))"
+        }
+        return "LocalizedText(english: \(string(text.english)))"
+    }
+
+    /// `text` on one line, for a `//` or `///` comment: every line or paragraph separator (LF, CR, NEL,
+    /// U+2028, U+2029) and other control character becomes a space.
+    static func docLine(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0..<0x20, 0x7F, 0x85, 0x2028, 0x2029: result.unicodeScalars.append(" ")
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,40 @@
+// `--catalog FILE`: reading a catalog file into a Catalog, or the built-in catalog.
+
+import SwiftErr
+
+/// Why a catalog could not be loaded: lines ready to print on stderr.
+struct CatalogLoadError: Error {
+    var lines: [String]
+}
+
+/// Reads and decodes a catalog file.
+/// - Parameter path: The catalog file (`-` for stdin).
+/// - Returns: The catalog definition.
+/// - Throws: `CatalogLoadError` with one "path:line:column: message" line per problem.
+func loadCatalogDefinition(_ path: String, io: ErrcatIO) throws(CatalogLoadError) -> CatalogDefinition {
+    let bytes: [UInt8]
+    do {
+        bytes = try readWholeFile(path, standardInput: io.input)
+    } catch {
+        throw CatalogLoadError(lines: ["errcat: cannot read catalog \(error.description)"])
+    }
+    do {
+        return try CatalogDefinition(json: bytes)
+    } catch {
+        throw CatalogLoadError(lines: error.problems.map { "\(path):\($0.location): error: \($0.message)" })
+    }
+}
+
+/// The table to classify with: the file's catalog when `path` is given, else the built-in one.
+/// - Parameter path: The `--catalog` value, if any.
+/// - Returns: The table.
+/// - Throws: `CatalogLoadError` when the file cannot be read, decoded or built.
+func loadTable(_ path: String?, io: ErrcatIO) throws(CatalogLoadError) -> Catalog {
+    guard let path else { return Catalog.builtIn }
+    let definition = try loadCatalogDefinition(path, io: io)
+    do {
+        return try Catalog(definition)
+    } catch {
+        throw CatalogLoadError(lines: ["\(path): error: \(error.message)"])
+    }
+}

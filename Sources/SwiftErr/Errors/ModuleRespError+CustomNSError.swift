@@ -1,0 +1,58 @@
+import Foundation
+
+extension ModuleRespError: CustomNSError {
+    /// `"SwiftErr.<moduleName>"`, e.g. `"SwiftErr.studyGroup"`: one domain per module.
+    public static var errorDomain: String {
+        "SwiftErr.\(Code.moduleName)"
+    }
+
+    /// The server's raw code, clamped to `Int`'s range (only narrower than `Int64` on 32-bit
+    /// platforms), also for an unrecognised module code. Failures that carry no server code use
+    /// fixed values: the HTTP status for
+    /// ``unacceptableStatus(_:)``, and `-1` (transport), `-2` (cancelled), `-3` (invalid
+    /// envelope), `-4` (decoding) and `-5` (invalid catalog).
+    public var errorCode: Int {
+        switch self {
+        case .base(let code): return Int(clamping: code.rawValue)
+        case .module(let code): return Int(clamping: code.code)
+        case .unexpectedCode(let raw): return Int(clamping: raw)
+        case .transportFailed: return -1
+        case .cancelled: return -2
+        case .unacceptableStatus(let status): return status
+        case .invalidEnvelope: return -3
+        case .decodingFailed: return -4
+        case .invalidCatalog: return -5
+        }
+    }
+
+    /// The user info `NSError` bridging sees. It carries the description, failure reason and
+    /// recovery suggestion under the `NSLocalized…Key`s (without
+    /// `NSLocalizedDescriptionKey`, `localizedDescription` is generic on Linux), the underlying
+    /// error under `NSUnderlyingErrorKey`, and the keys of ``ModuleRespErrorKeys``.
+    public var errorUserInfo: [String: Any] {
+        let language = Language.current
+        var info: [String: Any] = [
+            NSLocalizedDescriptionKey: errorDescription(in: language),
+            NSLocalizedFailureReasonErrorKey: failureReason(in: language),
+            ModuleRespErrorKeys.module: Code.moduleName,
+        ]
+        if let suggestion = recoverySuggestion(in: language) {
+            info[NSLocalizedRecoverySuggestionErrorKey] = suggestion
+        }
+        if let raw = rawCode {
+            info[ModuleRespErrorKeys.rawCode] = NSNumber(value: raw)
+        }
+        if let underlying = underlyingError {
+            info[NSUnderlyingErrorKey] = underlying as NSError
+        }
+        return info
+    }
+}
+
+/// The `userInfo` keys ``ModuleRespError`` adds to its `NSError` form.
+public enum ModuleRespErrorKeys {
+    /// The server's raw code as an `NSNumber` (an `Int64`), when there is one.
+    public static let rawCode = "SwiftErrRawCode"
+    /// The module's name (``ModuleCode/moduleName``).
+    public static let module = "SwiftErrModule"
+}

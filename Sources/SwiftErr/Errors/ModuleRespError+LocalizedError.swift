@@ -1,0 +1,106 @@
+import Foundation
+
+extension ModuleRespError: LocalizedError {
+    /// The message a person should see, from the C catalog for server codes, in
+    /// ``Language/current`` (English fallback).
+    public var errorDescription: String? {
+        errorDescription(in: Language.current)
+    }
+
+    /// Why it failed, in ``Language/current``.
+    public var failureReason: String? {
+        failureReason(in: Language.current)
+    }
+
+    /// What the user can do, in ``Language/current``; `nil` when there is nothing useful to suggest.
+    public var recoverySuggestion: String? {
+        recoverySuggestion(in: Language.current)
+    }
+
+    /// The message a person should see, in `language`.
+    ///
+    /// Server codes use the catalog's messages (`errcore_describe()`; for an unrecognised module
+    /// code "Unrecognised <module> error (code N)"); other failures have fixed texts.
+    /// - Parameter language: The language wanted.
+    /// - Returns: The message.
+    public func errorDescription(in language: Language) -> String {
+        let zh = language == .simplifiedChinese
+        switch self {
+        case .base(let code):
+            return describe(code.rawValue, in: language)
+        case .module(let code):
+            return describe(code.code, in: language)
+        case .unexpectedCode(let raw):
+            return describe(raw, in: language)
+        case .transportFailed:
+            return zh ? "网络请求失败。" : "The network request failed."
+        case .cancelled:
+            return zh ? "请求已取消。" : "The request was cancelled."
+        case .unacceptableStatus(let status):
+            return zh ? "服务器返回了 HTTP 状态码 \(status)。" : "The server answered with HTTP status \(status)."
+        case .invalidEnvelope:
+            return zh ? "无法读取服务器的响应。" : "The server's response could not be read."
+        case .decodingFailed:
+            return zh ? "无法解析服务器返回的数据。" : "The data the server sent could not be read."
+        case .invalidCatalog:
+            return zh ? "应用的错误码目录配置有误。" : "The app's error code catalog is misconfigured."
+        }
+    }
+
+    /// Why it failed, in `language`: which code and module, or the technical cause.
+    /// - Parameter language: The language wanted.
+    /// - Returns: The reason.
+    public func failureReason(in language: Language) -> String {
+        let zh = language == .simplifiedChinese
+        switch self {
+        case .base(let code):
+            return zh ? "服务器返回通用错误码 \(code.rawValue)。" : "The server answered with the general code \(code.rawValue)."
+        case .module(let code):
+            let title = Code.moduleTitle.text(in: language)
+            if code.isUnrecognised {
+                return zh ? "服务器返回了未识别的\(title)错误码 \(code.code)。"
+                    : "The server answered with the \(title) code \(code.code), which this app does not know."
+            }
+            return zh ? "服务器返回\(title)错误码 \(code.code)(\(code.name))。"
+                : "The server answered with the \(title) code \(code.code) (\(code.name))."
+        case .unexpectedCode(let raw):
+            return zh ? "服务器返回了意外的错误码 \(raw)。" : "The server answered with the unexpected code \(raw)."
+        case .transportFailed(let underlying):
+            return underlying.localizedDescription
+        case .cancelled:
+            return zh ? "请求在完成前被取消。" : "The request was cancelled before it finished."
+        case .unacceptableStatus(let status):
+            return zh ? "HTTP 状态码 \(status) 不在可接受的范围内。" : "HTTP status \(status) is not acceptable."
+        case .invalidEnvelope(let failure):
+            return failure.description
+        case .decodingFailed(let underlying):
+            return String(describing: underlying)
+        case .invalidCatalog(let failure):
+            return failure.message
+        }
+    }
+
+    /// What the user can do, in `language`: sign in again for codes flagged
+    /// ``CodeFlags/reauthenticate``, try again for retryable failures, check the connection for
+    /// transport failures; `nil` otherwise.
+    /// - Parameter language: The language wanted.
+    /// - Returns: The suggestion, or `nil`.
+    public func recoverySuggestion(in language: Language) -> String? {
+        let zh = language == .simplifiedChinese
+        if requiresReauthentication {
+            return zh ? "请重新登录。" : "Sign in again."
+        }
+        if case .transportFailed = self {
+            return zh ? "请检查网络连接后重试。" : "Check your network connection and try again."
+        }
+        if isRetryable {
+            return zh ? "请稍后重试。" : "Try again later."
+        }
+        return nil
+    }
+
+    /// `errcore_describe()` through the module's catalog.
+    private func describe(_ code: Int64, in language: Language) -> String {
+        (Code.catalog ?? Catalog.builtIn).describe(code, in: language)
+    }
+}

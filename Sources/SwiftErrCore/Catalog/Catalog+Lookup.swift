@@ -1,0 +1,104 @@
+import CErrCore
+
+extension Catalog {
+    /// The code of entry `index`.
+    /// - Parameter index: An entry index, for example ``Classification/entryIndex``.
+    /// - Returns: The code, or `nil` when `index` is not below ``entryCount``.
+    public func code(at index: UInt32) -> Int64? {
+        Int(index) < entryCount ? pointer.pointee.codes[Int(index)] : nil
+    }
+
+    /// The identifier of entry `index`, e.g. `"tokenExpire"` (`errcore_entry_name()`).
+    /// - Parameter index: An entry index.
+    /// - Returns: The name, or `nil` when `index` is out of range.
+    public func entryName(at index: UInt32) -> String? {
+        CText.string(errcore_entry_name(pointer, index))
+    }
+
+    /// The message of entry `index` in `language`, English when there is no translation
+    /// (`errcore_entry_message()`).
+    /// - Parameters:
+    ///   - index: An entry index.
+    ///   - language: The language wanted.
+    /// - Returns: The message, or `nil` when `index` is out of range.
+    public func entryMessage(at index: UInt32, in language: Language) -> String? {
+        CText.string(errcore_entry_message(pointer, index, language.cValue))
+    }
+
+    /// The flags of entry `index`.
+    /// - Parameter index: An entry index.
+    /// - Returns: The flags, or `nil` when `index` is out of range.
+    public func entryFlags(at index: UInt32) -> CodeFlags? {
+        Int(index) < entryCount ? CodeFlags(rawValue: pointer.pointee.entries[Int(index)].flags) : nil
+    }
+
+    /// The module id of entry `index` (`0` for the success and base-tier entries).
+    /// - Parameter index: An entry index.
+    /// - Returns: The module id, or `nil` when `index` is out of range.
+    public func entryModule(at index: UInt32) -> UInt16? {
+        Int(index) < entryCount ? pointer.pointee.entries[Int(index)].module : nil
+    }
+
+    /// The identifier of module `id`, e.g. `"studyGroup"` (`errcore_module_name()`).
+    /// - Parameter id: A module id (1-based).
+    /// - Returns: The name, or `nil` when there is no such module.
+    public func moduleName(_ id: UInt16) -> String? {
+        CText.string(errcore_module_name(pointer, id))
+    }
+
+    /// The display name of module `id` in `language`, English when there is no translation
+    /// (`errcore_module_title()`).
+    /// - Parameters:
+    ///   - id: A module id (1-based).
+    ///   - language: The language wanted.
+    /// - Returns: The title, or `nil` when there is no such module.
+    public func moduleTitle(_ id: UInt16, in language: Language) -> String? {
+        CText.string(errcore_module_title(pointer, id, language.cValue))
+    }
+
+    /// The id of the module named `name` (`errcore_module_find()`); linear in the module count.
+    /// - Parameter name: A module identifier (exact, case-sensitive).
+    /// - Returns: The module id, or `nil` when there is no module of that name.
+    public func moduleID(named name: String) -> UInt16? {
+        let id = name.withCString { errcore_module_find(pointer, $0) }
+        return id == UInt16(ERRCORE_MODULE_NONE) ? nil : id
+    }
+
+    /// Whether module `id`'s name equals `name`, compared without allocating.
+    /// - Parameters:
+    ///   - id: A module id (1-based).
+    ///   - name: A module identifier.
+    /// - Returns: `true` when the module exists and has exactly that name.
+    package func module(_ id: UInt16, isNamed name: String) -> Bool {
+        guard let cName = errcore_module_name(pointer, id) else { return false }
+        var cursor = cName
+        for byte in name.utf8 {
+            if UInt8(bitPattern: cursor.pointee) != byte { return false }
+            cursor += 1
+        }
+        return cursor.pointee == 0
+    }
+
+    /// The code ranges module `id` owns, in ascending order.
+    /// - Parameter id: A module id (1-based).
+    /// - Returns: The ranges (empty when there is no such module).
+    public func moduleRanges(_ id: UInt16) -> [ClosedRange<Int64>] {
+        let table = pointer.pointee
+        var result: [ClosedRange<Int64>] = []
+        for i in 0..<table.range_count where table.ranges[i].module == id {
+            result.append(table.ranges[i].first...table.ranges[i].last)
+        }
+        return result
+    }
+
+    /// The text a person should see for `code` (`errcore_describe()`): an entry's message,
+    /// "Unrecognised Study group error (code 11219999)" for an unlisted code in a module's
+    /// range, "Unknown response code …" for an unknown code.
+    /// - Parameters:
+    ///   - code: Any raw code.
+    ///   - language: The language wanted; English is the fallback.
+    /// - Returns: The description.
+    public func describe(_ code: Int64, in language: Language) -> String {
+        CText.read { buffer, size in errcore_describe(pointer, code, language.cValue, buffer, size) }
+    }
+}

@@ -1,0 +1,193 @@
+import CErrCore
+
+/// Flattens a ``CatalogDefinition`` into the C core's `errcore_catalog_def`, calls
+/// `errcore_build_size()` / `errcore_build()`, and turns a rejection into a ``CatalogError``
+/// that names the entries, modules and ranges involved.
+struct CatalogBuilder {
+    /// The result of a successful build: the table header lives at the start of `allocation`.
+    struct Built {
+        let table: UnsafeMutablePointer<errcore_table>
+        let allocation: UnsafeMutableRawPointer
+    }
+
+    private struct FlatEntry {
+        var code: Int64
+        var module: UInt16
+        var flags: UInt8
+        var name: Int
+        var english: Int
+        var chinese: Int?
+        var label: String
+    }
+
+    private struct FlatModule {
+        var name: Int
+        var english: Int
+        var chinese: Int?
+        var label: String
+    }
+
+    private let definition: CatalogDefinition
+    private var pool: [UInt8] = []
+    private var entries: [FlatEntry] = []
+    private var modules: [FlatModule] = []
+    private var ranges: [errcore_range] = []
+    private var rangeLabels: [String] = []
+
+    init(_ definition: CatalogDefinition) {
+        self.definition = definition
+    }
+
+    /// Appends `text` and a NUL to the pool and returns its offset.
+    private mutating func intern(_ text: String, what: String) throws(CatalogError) -> Int {
+        let offset = pool.count
+        for byte in text.utf8 {
+            if byte == 0 {
+                throw CatalogError(status: .badString, message: "bad string: \(what) contains a NUL byte")
+            }
+            pool.append(byte)
+        }
+        pool.append(0)
+        return offset
+    }
+
+    private mutating func add(_ entry: EntryDefinition, module: UInt16, label: String) throws(CatalogError) {
+        let name = try intern(entry.name, what: "the name of \(label)")
+        let english = try intern(entry.message.english, what: "the English message of \(label)")
+        var chinese: Int? = nil
+        if let zh = entry.message.simplifiedChinese {
+            chinese = try intern(zh, what: "the Chinese message of \(label)")
+        }
+        entries.append(FlatEntry(code: entry.code, module: module, flags: entry.flags.rawValue,
+                                 name: name, english: english, chinese: chinese, label: label))
+    }
+
+    private mutating func flatten() throws(CatalogError) {
+        let def = definition
+        if def.modules.count > Int(ERRCORE_MAX_MODULES) {
+            throw CatalogError(status: .countOverflow, code: Int64(def.modules.count),
+                               message: "count overflow: \(def.modules.count) modules, at most \(ERRCORE_MAX_MODULES) allowed")
+        }
+        var firstModuleNamed: [String: Int] = [:]
+        for (i, module) in def.modules.enumerated() {
+            if let j = firstModuleNamed[module.name] {
+                throw CatalogError(status: .duplicateModuleName, index: i, otherIndex: j, code: Int64(i + 1), otherCode: Int64(j + 1),
+                                   message: "duplicate module name: module \(i + 1) and module \(j + 1) are both named '\(module.name)'")
+            }
+            firstModuleNamed[module.name] = i
+        }
+        try add(def.success, module: 0, label: "success entry '\(def.success.name)'")
+        for entry in def.base {
+            try add(entry, module: 0, label: "base.\(entry.name)")
+        }
+        for (i, module) in def.modules.enumerated() {
+            let id = UInt16(i + 1)
+            let label = "module \(id) '\(module.name)'"
+            let name = try intern(module.name, what: "the name of \(label)")
+            let english = try intern(module.title.english, what: "the English title of \(label)")
+            var chinese: Int? = nil
+            if let zh = module.title.simplifiedChinese {
+                chinese = try intern(zh, what: "the Chinese title of \(label)")
+            }
+            modules.append(FlatModule(name: name, english: english, chinese: chinese, label: label))
+            for range in module.ranges {
+                ranges.append(errcore_range(first: range.lowerBound, last: range.upperBound, module: id))
+                rangeLabels.append("\(module.name) range \(range.lowerBound)...\(range.upperBound)")
+            }
+            for entry in module.codes {
+                try add(entry, module: id, label: "\(module.name).\(entry.name)")
+            }
+        }
+    }
+
+    /// Flattens, sizes and builds the table.
+    mutating func build() throws(CatalogError) -> Built {
+        try flatten()
+        var diag = errcore_diag()
+        var failure: errcore_status = ERRCORE_OK
+        var built: Built? = nil
+        let entries = self.entries
+        let modules = self.modules
+        let ranges = self.ranges
+        let successCode = definition.success.code
+        pool.withUnsafeBufferPointer { poolBuffer in
+            poolBuffer.withMemoryRebound(to: CChar.self) { chars in
+                let base = chars.baseAddress!  // the pool always holds at least the success name
+                let entryDefs = entries.map { e in
+                    errcore_entry_def(code: e.code, module: e.module, flags: e.flags, name: base + e.name,
+                                      message_en: base + e.english, message_zh: e.chinese.map { base + $0 })
+                }
+                let moduleDefs = modules.map { m in
+                    errcore_module_def(name: base + m.name, title_en: base + m.english, title_zh: m.chinese.map { base + $0 })
+                }
+                entryDefs.withUnsafeBufferPointer { entryBuffer in
+                    moduleDefs.withUnsafeBufferPointer { moduleBuffer in
+                        ranges.withUnsafeBufferPointer { rangeBuffer in
+                            var def = errcore_catalog_def(
+                                success_code: successCode,
+                                entries: entryBuffer.baseAddress, entry_count: entryBuffer.count,
+                                modules: moduleBuffer.baseAddress, module_count: moduleBuffer.count,
+                                ranges: rangeBuffer.baseAddress, range_count: rangeBuffer.count)
+                            var size = 0
+                            failure = errcore_build_size(&def, &size, &diag)
+                            guard failure == ERRCORE_OK else { return }
+                            let header = MemoryLayout<errcore_table>.stride
+                            let headerPadded = (header + 7) & ~7
+                            let allocation = UnsafeMutableRawPointer.allocate(byteCount: headerPadded + max(size, 8), alignment: 8)
+                            let table = allocation.bindMemory(to: errcore_table.self, capacity: 1)
+                            table.initialize(to: errcore_table())
+                            failure = errcore_build(&def, allocation + headerPadded, size, table, &diag)
+                            if failure == ERRCORE_OK {
+                                built = Built(table: table, allocation: allocation)
+                            } else {
+                                allocation.deallocate()
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if let built {
+            return built
+        }
+        throw error(for: diag, status: failure)
+    }
+
+    /// Turns a C diagnostic into a ``CatalogError`` with names added.
+    private func error(for diag: errcore_diag, status: errcore_status) -> CatalogError {
+        var diag = diag
+        let explanation = CText.read { buffer, size in errcore_diag_format(&diag, buffer, size) }
+        let index: Int? = diag.index == Int(bitPattern: UInt(ERRCORE_NO_INDEX_VALUE)) ? nil : diag.index
+        let other: Int? = diag.other_index == Int(bitPattern: UInt(ERRCORE_NO_INDEX_VALUE)) ? nil : diag.other_index
+        var names: [String] = []
+        func label(_ i: Int?) -> String? {
+            guard let i else { return nil }
+            switch diag.subject {
+            case ERRCORE_SUBJECT_ENTRY: return i < entries.count ? "entry \(i) is \(entries[i].label)" : nil
+            case ERRCORE_SUBJECT_MODULE: return i < modules.count ? "module index \(i) is \(modules[i].label)" : nil
+            case ERRCORE_SUBJECT_RANGE: return i < rangeLabels.count ? "range \(i) is \(rangeLabels[i])" : nil
+            default: return nil
+            }
+        }
+        if let text = label(index) { names.append(text) }
+        if let text = label(other) { names.append(text) }
+        if diag.other_code > 0, diag.other_code <= Int64(definition.modules.count),
+           diag.status == ERRCORE_E_BASE_IN_MODULE_RANGE || diag.status == ERRCORE_E_CODE_OUTSIDE_MODULE {
+            names.append("module \(diag.other_code) is '\(definition.modules[Int(diag.other_code) - 1].name)'")
+        }
+        var message = explanation
+        if !names.isEmpty {
+            message += " ["
+            for (i, name) in names.enumerated() {
+                if i > 0 { message += ", " }
+                message += name
+            }
+            message += "]"
+        }
+        return CatalogError(status: CatalogError.Status(status), index: index, otherIndex: other,
+                            code: diag.code, otherCode: diag.other_code, message: message)
+    }
+}
+
+/// `ERRCORE_NO_INDEX` is a cast macro Swift does not import; this is its value.
+let ERRCORE_NO_INDEX_VALUE: UInt = UInt.max

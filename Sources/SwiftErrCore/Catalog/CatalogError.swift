@@ -1,0 +1,104 @@
+import CErrCore
+
+/// Why a catalog could not be built, with what was wrong and where.
+///
+/// The C core's checks (duplicate codes, overlapping ranges, a base code inside a module's
+/// range, …) arrive as an `errcore_diag`; ``message`` starts with the C core's one-line
+/// explanation (`errcore_diag_format()`) and adds the names of the entries, modules or ranges
+/// involved, e.g.
+/// `duplicate code: entry 30 (code 11210005) repeats entry 20 [entry 30 is homework.lateSubmission,
+/// entry 20 is studyGroup.wrongTeamCode]`.
+public struct CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of problem the catalog has.
+    public enum Status: Sendable, Hashable {
+        /// A required value is missing (`ERRCORE_E_NULL_ARGUMENT`).
+        case nullArgument
+        /// Too many entries, modules or string bytes (`ERRCORE_E_COUNT_OVERFLOW`).
+        case countOverflow
+        /// The same code appears twice (`ERRCORE_E_DUPLICATE_CODE`).
+        case duplicateCode
+        /// A module's code lies outside every range the module owns (`ERRCORE_E_CODE_OUTSIDE_MODULE`).
+        case codeOutsideModule
+        /// Two module ranges share a code (`ERRCORE_E_RANGE_OVERLAP`).
+        case rangeOverlap
+        /// A base-tier code lies inside a module's range (`ERRCORE_E_BASE_IN_MODULE_RANGE`).
+        case baseInModuleRange
+        /// An entry or range names a module that is not declared (`ERRCORE_E_UNDECLARED_MODULE`).
+        case undeclaredModule
+        /// Codes or ranges are out of order (`ERRCORE_E_UNSORTED`).
+        case unsorted
+        /// A range's first code is greater than its last (`ERRCORE_E_EMPTY_RANGE`).
+        case emptyRange
+        /// The success code lies in a module's range or is a module entry (`ERRCORE_E_SUCCESS_IN_MODULE`).
+        case successInModule
+        /// A string is malformed (`ERRCORE_E_BAD_STRING`), or, detected in Swift, contains a NUL
+        /// byte that C would silently cut the string at.
+        case badString
+        /// An entry or module has an empty name (`ERRCORE_E_EMPTY_NAME`).
+        case emptyName
+        /// A reserved field is not zero (`ERRCORE_E_RESERVED_NONZERO`).
+        case reservedNonzero
+        /// The storage is too small (`ERRCORE_E_BUFFER_TOO_SMALL`).
+        case bufferTooSmall
+        /// Two modules have the same name (detected in Swift: names identify modules).
+        case duplicateModuleName
+        /// A status value this version of the facade does not know; the payload is its raw value.
+        case unrecognisedStatus(UInt32)
+
+        /// Maps a C status to its Swift value.
+        /// - Parameter status: A value returned by a CErrCore function.
+        package init(_ status: errcore_status) {
+            switch status {
+            case ERRCORE_E_NULL_ARGUMENT: self = .nullArgument
+            case ERRCORE_E_COUNT_OVERFLOW: self = .countOverflow
+            case ERRCORE_E_DUPLICATE_CODE: self = .duplicateCode
+            case ERRCORE_E_CODE_OUTSIDE_MODULE: self = .codeOutsideModule
+            case ERRCORE_E_RANGE_OVERLAP: self = .rangeOverlap
+            case ERRCORE_E_BASE_IN_MODULE_RANGE: self = .baseInModuleRange
+            case ERRCORE_E_UNDECLARED_MODULE: self = .undeclaredModule
+            case ERRCORE_E_UNSORTED: self = .unsorted
+            case ERRCORE_E_EMPTY_RANGE: self = .emptyRange
+            case ERRCORE_E_SUCCESS_IN_MODULE: self = .successInModule
+            case ERRCORE_E_BAD_STRING: self = .badString
+            case ERRCORE_E_EMPTY_NAME: self = .emptyName
+            case ERRCORE_E_RESERVED_NONZERO: self = .reservedNonzero
+            case ERRCORE_E_BUFFER_TOO_SMALL: self = .bufferTooSmall
+            default: self = .unrecognisedStatus(status.rawValue)
+            }
+        }
+    }
+
+    /// What kind of problem the catalog has.
+    public var status: Status
+    /// The offending element's position in the flattened input (see ``Catalog/init(_:)``),
+    /// or `nil` when the problem is not about one element.
+    public var index: Int?
+    /// The element it conflicts with, or `nil`.
+    public var otherIndex: Int?
+    /// The offending code (or range start, module id, string offset) from the C diagnostic.
+    public var code: Int64
+    /// A second value from the C diagnostic, such as the conflicting element's code.
+    public var otherCode: Int64
+    /// The readable explanation, naming the entries, modules or ranges involved.
+    public var message: String
+
+    /// Creates an error.
+    /// - Parameters:
+    ///   - status: The kind of problem.
+    ///   - index: The offending element, if any.
+    ///   - otherIndex: The conflicting element, if any.
+    ///   - code: The offending code or value.
+    ///   - otherCode: A second value.
+    ///   - message: The readable explanation.
+    public init(status: Status, index: Int? = nil, otherIndex: Int? = nil, code: Int64 = 0, otherCode: Int64 = 0, message: String) {
+        self.status = status
+        self.index = index
+        self.otherIndex = otherIndex
+        self.code = code
+        self.otherCode = otherCode
+        self.message = message
+    }
+
+    /// The readable explanation (same as ``message``).
+    public var description: String { message }
+}

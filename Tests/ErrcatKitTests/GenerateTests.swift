@@ -1,0 +1,163 @@
+// `errcat gen`: the committed generated sources must equal the generator's output for
+// catalog/default.json (drift), and generated C must compile cleanly and validate.
+
+import Foundation
+import SwiftErr
+import Testing
+
+@Suite("errcat gen")
+struct GenerateTests {
+    static func committed(_ path: String) throws -> Data {
+        try Data(contentsOf: ErrcatRunner.repositoryRoot.appendingPathComponent(path))
+    }
+
+    @Test("Sources/CErrCore/default_catalog.c is exactly `errcat gen c catalog/default.json`")
+    func cDrift() throws {
+        let result = try ErrcatRunner.run(["gen", "c", "catalog/default.json"])
+        #expect(result.status == 0, "\(result.errors)")
+        let committed = try GenerateTests.committed("Sources/CErrCore/default_catalog.c")
+        #expect(result.stdout == committed,
+                "default_catalog.c drifted from catalog/default.json: run `errcat gen c catalog/default.json --output Sources/CErrCore/default_catalog.c`")
+    }
+
+    static let defaultModules: [String] = (try? CatalogDefinition(json:
+        Array(Data(contentsOf: ErrcatRunner.repositoryRoot.appendingPathComponent("catalog/default.json")))))?
+        .modules.map(\.name) ?? []
+
+    @Test("Sources/SwiftErrCore/Generated is exactly `errcat gen swift catalog/default.json`")
+    func swiftDrift() throws {
+        let directory = "Sources/SwiftErrCore/Generated"
+        let result = try ErrcatRunner.run(["gen", "swift", "catalog/default.json", "--output-dir", directory, "--check"])
+        #expect(result.status == 0,
+                "\(result.errors)\nregenerate: errcat gen swift catalog/default.json --output-dir \(directory)")
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: ErrcatRunner.repositoryRoot.appendingPathComponent(directory).path).sorted()
+        let expected = (["BaseCode+Default"] + Self.defaultModules.map { $0.prefix(1).uppercased() + $0.dropFirst() + "Code" })
+            .map { $0 + ".swift" }.sorted()
+        #expect(files == expected, "only generated files belong in \(directory)")
+    }
+
+    @Test("--module prints one module's enum, the same text as its file")
+    func oneModule() throws {
+        let result = try ErrcatRunner.run(["gen", "swift", "catalog/default.json", "--module", "studyGroup"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.stdout == (try GenerateTests.committed("Sources/SwiftErrCore/Generated/StudyGroupCode.swift")))
+    }
+
+    @Test("the default catalog has the seven modules of the brief")
+    func moduleList() {
+        #expect(GenerateTests.defaultModules == ["account", "upload", "membership", "signIn", "subject", "tag", "studyGroup"])
+    }
+
+    @Test("--check compares with --output and exits 1 on a difference")
+    func checkMode() throws {
+        let directory = try ErrcatRunner.temporaryDirectory()
+        let output = directory.appendingPathComponent("catalog.c")
+        #expect(try ErrcatRunner.run(["gen", "c", "catalog/default.json", "--output", output.path]).status == 0)
+        #expect(try ErrcatRunner.run(["gen", "c", "catalog/default.json", "--output", output.path, "--check"]).status == 0)
+        try Data("/* edited */\n".utf8).write(to: output)
+        let drifted = try ErrcatRunner.run(["gen", "c", "catalog/default.json", "--output", output.path, "--check"])
+        #expect(drifted.status == 1)
+        #expect(drifted.errors.contains("out of date"))
+        let swiftDirectory = directory.appendingPathComponent("swift")
+        try FileManager.default.createDirectory(at: swiftDirectory, withIntermediateDirectories: true)
+        #expect(try ErrcatRunner.run(["gen", "swift", "catalog/default.json", "--output-dir", swiftDirectory.path]).status == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: swiftDirectory.path).sorted()
+        #expect(files == ["AccountCode.swift", "BaseCode+Default.swift", "MembershipCode.swift", "SignInCode.swift",
+                          "StudyGroupCode.swift", "SubjectCode.swift", "TagCode.swift", "UploadCode.swift"])
+        #expect(try ErrcatRunner.run(["gen", "swift", "catalog/default.json", "--output-dir", swiftDirectory.path, "--check"]).status == 0)
+    }
+
+    @Test("an invalid catalog generates nothing and exits 1")
+    func invalidCatalog() throws {
+        let file = try ErrcatRunner.temporaryFile(Data(CheckTests.broken.utf8), name: "broken.json")
+        let result = try ErrcatRunner.run(["gen", "c", file.path])
+        #expect(result.status == 1)
+        #expect(result.output.isEmpty)
+        #expect(result.errors.contains("duplicate code 11001"))
+    }
+
+    @Test("swift: a module entry named `other` cannot be generated")
+    func otherCase() throws {
+        let text = String(decoding: try ErrcatRunner.fixture("small-catalog.json"), as: UTF8.self).replacingOccurrences(of: "\"name\": \"highest\"", with: "\"name\": \"other\"")
+        let file = try ErrcatRunner.temporaryFile(Data(text.utf8), name: "other.json")
+        let result = try ErrcatRunner.run(["gen", "swift", file.path])
+        #expect(result.status == 1)
+        #expect(result.errors.contains("named \"other\""))
+    }
+
+    @Test("swift: keywords, escapes and flags of another catalog")
+    func swiftSpelling() throws {
+        let file = try ErrcatRunner.temporaryFile(try ErrcatRunner.fixture("small-catalog.json"), name: "small.json")
+        let result = try ErrcatRunner.run(["gen", "swift", file.path, "--module", "billing"])
+        #expect(result.status == 0)
+        let text = result.output
+        #expect(text.contains("public enum BillingCode: ModuleCode {"))
+        #expect(text.contains("case `default`\n"))
+        #expect(text.contains("case .`default`: return 500002"))
+        #expect(text.contains("case .`default`: return \"default\""))
+        #expect(text.hasPrefix("// GENERATED by `errcat gen swift`"))
+        #expect(text.contains("case .quotaExceeded: return [.retryable, .fatal]"))
+        #expect(text.contains("LocalizedText(english: \"Quota\\nexceeded\\ttab \u{e9} */ end\")"))
+        #expect(!text.contains("Catalog/builtIn"), "only the built-in catalog's modules classify through it")
+    }
+
+    /// A C compiler on PATH, if any.
+    static let compiler: String? = ["/usr/bin/gcc", "/usr/bin/cc", "/usr/bin/clang"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    @Test("generated C for another catalog compiles with -Wall -Wextra -Wpedantic -Werror, validates and classifies",
+          .enabled(if: compiler != nil))
+    func generatedCCompiles() throws {
+        let compiler = try #require(GenerateTests.compiler)
+        let directory = try ErrcatRunner.temporaryDirectory()
+        let catalog = directory.appendingPathComponent("small.json")
+        try ErrcatRunner.fixture("small-catalog.json").write(to: catalog)
+        let source = directory.appendingPathComponent("small_catalog.c")
+        #expect(try ErrcatRunner.run(["gen", "c", catalog.path, "--output", source.path]).status == 0)
+        let main = directory.appendingPathComponent("main.c")
+        try Data("""
+            #include <stdio.h>
+            #include <string.h>
+            #include "CErrCore.h"
+            const errcore_table *errcore_small_table(void);
+            int main(void) {
+                const errcore_table *t = errcore_small_table();
+                errcore_diag d;
+                if (errcore_validate(t, &d) != ERRCORE_OK) { printf("invalid %d\\n", (int)d.status); return 1; }
+                errcore_class c = errcore_classify(t, 500001);
+                const char *m = errcore_entry_message(t, errcore_class_entry(c), ERRCORE_LANG_EN);
+                errcore_class low = errcore_classify(t, INT64_MIN);
+                errcore_class base = errcore_classify(t, 401);
+                printf("%d %s|%s|%s|%d|%s\\n", (int)errcore_class_tier(c), errcore_entry_name(t, errcore_class_entry(c)), m,
+                       errcore_entry_message(t, errcore_class_entry(base), ERRCORE_LANG_EN),
+                       (int)errcore_class_flags(low), errcore_entry_message(t, errcore_class_entry(base), ERRCORE_LANG_ZH_HANS));
+                return 0;
+            }
+
+            """.utf8).write(to: main)
+        let root = ErrcatRunner.repositoryRoot
+        let coreSources = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources/CErrCore").path)
+            .filter { $0.hasSuffix(".c") && $0 != "default_catalog.c" }
+            .map { root.appendingPathComponent("Sources/CErrCore/\($0)").path }
+        let binary = directory.appendingPathComponent("small")
+        let compile = Process()
+        compile.executableURL = URL(fileURLWithPath: compiler)
+        compile.arguments = ["-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Werror",
+                             "-I", root.appendingPathComponent("include").path,
+                             source.path, main.path] + coreSources + ["-o", binary.path]
+        try compile.run()
+        compile.waitUntilExit()
+        #expect(compile.terminationStatus == 0)
+        let run = Process()
+        run.executableURL = binary
+        let pipe = Pipe()
+        run.standardOutput = pipe
+        try run.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        run.waitUntilExit()
+        #expect(run.terminationStatus == 0)
+        #expect(output == "3 quotaExceeded|Quota\nexceeded\ttab \u{e9} */ end|Sign in \"again\"\\now??=|16|请重新登录\n")
+    }
+}
