@@ -12,7 +12,7 @@
 
 /// Problems the reference finds, in `EnvelopeError.Reason` terms but without offsets.
 enum Problem: Hashable, CaseIterable {
-    case syntax // malformed JSON, invalid UTF-8 (any reason may then be reported first)
+    case syntax  // malformed JSON, invalid UTF-8 (any reason may then be reported first)
     case notAnObject, missingCode, codeNotInteger, codeOutOfRange, messageNotString, duplicateKey, nestingTooDeep
 }
 
@@ -57,7 +57,9 @@ func expected(_ bytes: [UInt8], keys: EnvelopeKeys) -> Result<ResponseEnvelope, 
         problems.insert(.notAnObject)
         return .failure(Problems(set: problems))
     }
-    let codeKey = Array(keys.code.utf8), messageKey = Array(keys.message.utf8), dataKey = Array(keys.data.utf8)
+    let codeKey = Array(keys.code.utf8)
+    let messageKey = Array(keys.message.utf8)
+    let dataKey = Array(keys.data.utf8)
     var result = ResponseEnvelope(code: 0)
     var code: Int64? = nil
     for key in [codeKey, messageKey, dataKey] where members.filter({ $0.key == key }).count > 1 {
@@ -66,7 +68,10 @@ func expected(_ bytes: [UInt8], keys: EnvelopeKeys) -> Result<ResponseEnvelope, 
     for member in members {
         switch member.key {
         case codeKey:
-            guard member.kind == .integer else { problems.insert(.codeNotInteger); continue }
+            guard member.kind == .integer else {
+                problems.insert(.codeNotInteger)
+                continue
+            }
             let text = String(decoding: bytes[member.range], as: UTF8.self)
             if let value = Int64(text) { code = value } else { problems.insert(.codeOutOfRange) }
         case messageKey:
@@ -113,7 +118,9 @@ public func fuzzEnvelope(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for keys in [EnvelopeKeys.default, EnvelopeKeys.codeMessage] {
         let viaBuffer = outcome { () throws(EnvelopeError) in try ResponseEnvelope.parse(raw, keys: keys) }
         let viaArray = outcome { () throws(EnvelopeError) in try ResponseEnvelope.parse(bytes, keys: keys) }
-        let viaCopy = outcome { () throws(EnvelopeError) in try ResponseEnvelope.parse(Scattered(base: bytes), keys: keys) }
+        let viaCopy = outcome { () throws(EnvelopeError) in
+            try ResponseEnvelope.parse(Scattered(base: bytes), keys: keys)
+        }
         guard viaBuffer == viaArray, viaArray == viaCopy else {
             fail("entry points disagree: \(viaBuffer) / \(viaArray) / \(viaCopy)", bytes)
         }
@@ -124,7 +131,9 @@ public func fuzzEnvelope(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             guard problems.set.contains(problem(of: error.reason)) else {
                 fail("error \(error) is not among the problems \(problems.set)", bytes)
             }
-            guard error.offset >= 0, error.offset <= size else { fail("offset \(error.offset) outside the input", bytes) }
+            guard error.offset >= 0, error.offset <= size else {
+                fail("offset \(error.offset) outside the input", bytes)
+            }
             _ = error.description
         case (.success(let got), .failure(let problems)):
             fail("accepted \(got), reference found \(problems.set)", bytes)

@@ -66,7 +66,10 @@ struct ReferenceJSON {
             maxLevel = max(maxLevel, level)
             at += 1
             space()
-            if current == UInt8(ascii: "}") { at += 1; return (.object, nil) }
+            if current == UInt8(ascii: "}") {
+                at += 1
+                return (.object, nil)
+            }
             repeat {
                 space()
                 let key = try string()
@@ -86,7 +89,10 @@ struct ReferenceJSON {
             maxLevel = max(maxLevel, level)
             at += 1
             space()
-            if current == UInt8(ascii: "]") { at += 1; return (.array, nil) }
+            if current == UInt8(ascii: "]") {
+                at += 1
+                return (.array, nil)
+            }
             repeat {
                 space()
                 var ignored: [Member] = []
@@ -96,16 +102,25 @@ struct ReferenceJSON {
             return (.array, nil)
         case UInt8(ascii: "\""):
             return (.string, try string())
-        case UInt8(ascii: "t"): try word("true"); return (.bool, nil)
-        case UInt8(ascii: "f"): try word("false"); return (.bool, nil)
-        case UInt8(ascii: "n"): try word("null"); return (.null, nil)
+        case UInt8(ascii: "t"):
+            try word("true")
+            return (.bool, nil)
+        case UInt8(ascii: "f"):
+            try word("false")
+            return (.bool, nil)
+        case UInt8(ascii: "n"):
+            try word("null")
+            return (.null, nil)
         default: return (try number(), nil)
         }
     }
 
     /// After a member or element: true for ",", false for the closing bracket.
     private mutating func separator(close: UInt8) throws -> Bool {
-        if current == UInt8(ascii: ",") { at += 1; return true }
+        if current == UInt8(ascii: ",") {
+            at += 1
+            return true
+        }
         try take(close)
         return false
     }
@@ -143,7 +158,7 @@ struct ReferenceJSON {
 
     private mutating func hex4() throws -> UInt32 {
         guard at + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[at..<at + 4], as: UTF8.self), radix: 16),
-              bytes[at..<at + 4].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") })
+            bytes[at..<at + 4].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") })
         else { throw Invalid() }
         at += 4
         return v
@@ -153,7 +168,7 @@ struct ReferenceJSON {
     private mutating func string() throws -> [UInt8] {
         try take(UInt8(ascii: "\""))
         var out: [UInt8] = []
-        var run: [UInt8] = [] // raw bytes since the last escape, validated as a whole
+        var run: [UInt8] = []  // raw bytes since the last escape, validated as a whole
         func flush() throws {
             guard String(validating: run, as: UTF8.self) != nil else { throw Invalid() }
             out += run
@@ -162,15 +177,26 @@ struct ReferenceJSON {
         while true {
             guard let b = current else { throw Invalid() }
             at += 1
-            if b == UInt8(ascii: "\"") { try flush(); return out }
+            if b == UInt8(ascii: "\"") {
+                try flush()
+                return out
+            }
             if b < 0x20 { throw Invalid() }
-            if b != UInt8(ascii: "\\") { run.append(b); continue }
+            if b != UInt8(ascii: "\\") {
+                run.append(b)
+                continue
+            }
             try flush()
             guard let e = current else { throw Invalid() }
             at += 1
-            let simple: [UInt8: UInt8] = [0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C,
-                                          0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09]
-            if let c = simple[e] { out.append(c); continue }
+            let simple: [UInt8: UInt8] = [
+                0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C,
+                0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09,
+            ]
+            if let c = simple[e] {
+                out.append(c)
+                continue
+            }
             guard e == UInt8(ascii: "u") else { throw Invalid() }
             var scalar = try hex4()
             if (0xDC00...0xDFFF).contains(scalar) { throw Invalid() }

@@ -84,7 +84,9 @@ public func firmwareModule(_ code: Int64) -> UInt16 {
 ///   - tally: Receives the counts (added to what it holds).
 /// - Returns: `true` when the core accepted the arguments.
 @_cdecl("firmware_tally")
-public func firmwareTally(_ codes: UnsafePointer<Int64>?, _ count: Int,
-                          _ tally: UnsafeMutablePointer<errcore_tally>?) -> Bool {
+public func firmwareTally(
+    _ codes: UnsafePointer<Int64>?, _ count: Int,
+    _ tally: UnsafeMutablePointer<errcore_tally>?
+) -> Bool {
     errcore_tally_codes(errcore_default_table(), codes, count, tally, nil) == ERRCORE_OK
 }

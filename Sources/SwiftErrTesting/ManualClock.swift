@@ -1,6 +1,5 @@
 import SwiftErr
 
-
 /// A clock that only moves when told to: for deterministic tests of ``Retrier``,
 /// ``withMinimumDuration(_:clock:isolation:_:)`` and anything else that sleeps on an injected
 /// `Clock<Duration>`.
@@ -153,7 +152,9 @@ public final class ManualClock: Clock, Sendable {
         let woken: [Sleeper] = state.withLock { state in
             if instant > state.now { state.now = instant }
             let now = state.now
-            let due = state.sleepers.filter { $0.deadline <= now }.sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }
+            let due = state.sleepers.filter { $0.deadline <= now }.sorted {
+                ($0.deadline, $0.id) < ($1.deadline, $1.id)
+            }
             state.sleepers.removeAll { $0.deadline <= now }
             return due
         }

@@ -1,6 +1,5 @@
 import SwiftErr
 
-
 /// A presenter for tests: records every presentation and answers with scripted choices
 /// (seed 004's `ViewInputMock`).
 ///

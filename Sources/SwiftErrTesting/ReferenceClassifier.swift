@@ -38,8 +38,9 @@ public struct ReferenceClassifier: Sendable {
         /// The same facts read from a catalog's classification.
         /// - Parameter classification: A classification made by a ``Catalog``.
         public init(_ classification: Classification) {
-            self.init(tier: classification.tier, moduleID: classification.moduleID, flags: classification.flags,
-                      isExact: classification.isExact)
+            self.init(
+                tier: classification.tier, moduleID: classification.moduleID, flags: classification.flags,
+                isExact: classification.isExact)
         }
 
         /// "tier module flags exact", for test failure messages.

@@ -1,12 +1,13 @@
 import CErrCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Exercises the C core directly through its Swift import, as the facade does.
 @Suite("CErrCore through Swift")
@@ -60,15 +61,17 @@ struct CErrCoreTests {
 
     @Test("a table built from Swift strings classifies and rejects duplicates with indices")
     func buildFromSwift() throws {
-        let owned: [UnsafeMutablePointer<CChar>] = ["alpha", "one", "two", "dup"].map { (text: String) in strdup(text)! }
+        let owned: [UnsafeMutablePointer<CChar>] = ["alpha", "one", "two", "dup"].map { (text: String) in strdup(text)!
+        }
         defer { owned.forEach { free($0) } }
         let names = owned.map { UnsafePointer($0) }
         var module = errcore_module_def(name: names[0], title_en: nil, title_zh: nil)
         var ranges = [errcore_range(first: 100, last: 199, module: 1)]
         var entries = [
             errcore_entry_def(code: 150, module: 1, flags: 0, name: names[1], message_en: nil, message_zh: nil),
-            errcore_entry_def(code: 7, module: 0, flags: UInt8(ERRCORE_FLAG_RETRYABLE), name: names[2],
-                              message_en: nil, message_zh: nil),
+            errcore_entry_def(
+                code: 7, module: 0, flags: UInt8(ERRCORE_FLAG_RETRYABLE), name: names[2],
+                message_en: nil, message_zh: nil),
         ]
         func build(_ entries: inout [errcore_entry_def]) -> (errcore_status, errcore_diag, Int64?) {
             var diag = errcore_diag()
@@ -86,7 +89,8 @@ struct CErrCoreTests {
                         defer { storage.deallocate() }
                         var table = errcore_table()
                         let status = errcore_build(&def, storage, size, &table, &diag)
-                        let tier = status == ERRCORE_OK
+                        let tier =
+                            status == ERRCORE_OK
                             ? Int64(errcore_class_tier(errcore_classify(&table, 150)).rawValue) : nil
                         return (status, diag, tier)
                     }
@@ -97,7 +101,8 @@ struct CErrCoreTests {
         #expect(ok.0 == ERRCORE_OK)
         #expect(ok.2 == Int64(ERRCORE_TIER_MODULE.rawValue))
 
-        entries.append(errcore_entry_def(code: 150, module: 1, flags: 0, name: names[3], message_en: nil, message_zh: nil))
+        entries.append(
+            errcore_entry_def(code: 150, module: 1, flags: 0, name: names[3], message_en: nil, message_zh: nil))
         let dup = build(&entries)
         #expect(dup.0 == ERRCORE_E_DUPLICATE_CODE)
         #expect(dup.1.index == 2)

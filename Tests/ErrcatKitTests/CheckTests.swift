@@ -51,10 +51,16 @@ struct CheckTests {
         (11, "99999999999999999999 does not fit in a signed 64-bit integer"),
         (12, "has no \"message\""),
         (13, "unknown key \"colour\""),
-        (17, "code 11029999 of module \"account\" entry \"outside\" lies outside every range of module \"account\"; it is in range [11015000, 11029999] of module \"upload\""),
+        (
+            17,
+            "code 11029999 of module \"account\" entry \"outside\" lies outside every range of module \"account\"; it is in range [11015000, 11029999] of module \"upload\""
+        ),
         (18, "code 11001 of module \"account\" entry \"crossTier\" lies outside every range of module \"account\""),
         (18, "duplicate code 11001: module \"account\" entry \"crossTier\" repeats base entry \"tokenExpire\""),
-        (20, "range [11015000, 11029999] of module \"upload\" overlaps range [11010000, 11019999] of module \"account\""),
+        (
+            20,
+            "range [11015000, 11029999] of module \"upload\" overlaps range [11010000, 11019999] of module \"account\""
+        ),
         (21, "duplicate module name \"account\": module 3 repeats module 1"),
         (21, "range [11090000, 11080000] of module \"account\" is empty"),
         (22, "name \"bad name\" is not an identifier"),
@@ -83,16 +89,18 @@ struct CheckTests {
         #expect(duplicate.hasSuffix("(see \(file.path):6:14)"))
     }
 
-    @Test("bad JSON is reported with its line and column", arguments: [
-        ("{\n  \"format\": \"swifterr-catalog/1\",\n  \"name\": \"x\",,\n}", 3, 15),
-        ("{\n  \"name\": \"unterminated\n}", 2, 24),
-        ("{\n  \"a\": [1, 2\n", 3, 1),
-        ("\n\n   ", 3, 4),
-        ("{\"a\": tru}", 1, 7),
-        ("{\"a\": 01}", 1, 7),
-        ("{\"a\": \"\\x\"}", 1, 8),
-        ("{\"a\": 1} {}", 1, 10),
-    ])
+    @Test(
+        "bad JSON is reported with its line and column",
+        arguments: [
+            ("{\n  \"format\": \"swifterr-catalog/1\",\n  \"name\": \"x\",,\n}", 3, 15),
+            ("{\n  \"name\": \"unterminated\n}", 2, 24),
+            ("{\n  \"a\": [1, 2\n", 3, 1),
+            ("\n\n   ", 3, 4),
+            ("{\"a\": tru}", 1, 7),
+            ("{\"a\": 01}", 1, 7),
+            ("{\"a\": \"\\x\"}", 1, 8),
+            ("{\"a\": 1} {}", 1, 10),
+        ])
     func badJSON(text: String, line: Int, column: Int) throws {
         let file = try ErrcatRunner.temporaryFile(Data(text.utf8), name: "bad.json")
         let result = try ErrcatRunner.run(["check", file.path])

@@ -160,7 +160,8 @@ struct ClassifyTests {
 
     @Test("a file and standard input give the same result; CRLF and blanks around codes are accepted")
     func fileAndStdin() throws {
-        let input = Data("11001\r\n  11210005 \t\n{\"ret\":0,\"msg\":\"OK\",\"data\":{\"id\":[1,2,{\"x\":null}]}}\r\n11219999".utf8)
+        let input = Data(
+            "11001\r\n  11210005 \t\n{\"ret\":0,\"msg\":\"OK\",\"data\":{\"id\":[1,2,{\"x\":null}]}}\r\n11219999".utf8)
         let file = try ErrcatRunner.temporaryFile(input, name: "mixed.jsonl")
         let fromFile = try ErrcatRunner.run(["classify", "--each", "--json", file.path])
         let fromStdin = try ErrcatRunner.run(["classify", "--each", "--json", "-"], stdin: input)
@@ -174,10 +175,12 @@ struct ClassifyTests {
     @Test("--format codes refuses envelopes and --format jsonl refuses bare codes")
     func strictFormats() throws {
         let lines = ["11001", "{\"ret\":11002}"]
-        let codes = try ErrcatRunner.run(["classify", "--each", "--json", "--format", "codes"], lines: lines).jsonLines()
+        let codes = try ErrcatRunner.run(["classify", "--each", "--json", "--format", "codes"], lines: lines)
+            .jsonLines()
         #expect(codes[0]["name"] as? String == "tokenExpire")
         #expect(codes[1]["error"] as? String == "neither an integer code nor a JSON envelope")
-        let envelopes = try ErrcatRunner.run(["classify", "--each", "--json", "--format", "jsonl"], lines: lines).jsonLines()
+        let envelopes = try ErrcatRunner.run(["classify", "--each", "--json", "--format", "jsonl"], lines: lines)
+            .jsonLines()
         #expect((envelopes[0]["error"] as? String)?.contains("not an object") == true)
         #expect(envelopes[1]["name"] as? String == "verifyCodeExpire")
     }
@@ -188,10 +191,12 @@ struct ClassifyTests {
         let preset = try ErrcatRunner.run(["classify", "--each", "--json", "--keys", "code"], lines: lines).jsonLines()
         #expect(preset[0]["name"] as? String == "tokenExpire")
         #expect((preset[1]["error"] as? String)?.contains("no code member \"code\"") == true)
-        let custom = try ErrcatRunner.run(["classify", "--each", "--json", "--code-key", "status"], lines: lines).jsonLines()
+        let custom = try ErrcatRunner.run(["classify", "--each", "--json", "--code-key", "status"], lines: lines)
+            .jsonLines()
         #expect((custom[0]["error"] as? String)?.contains("no code member \"status\"") == true)
         #expect(custom[1]["name"] as? String == "verifyCodeExpire")
-        let message = try ErrcatRunner.run(["classify", "--each", "--json"], lines: ["{\"ret\":11001,\"msg\":42}"]).jsonLines()
+        let message = try ErrcatRunner.run(["classify", "--each", "--json"], lines: ["{\"ret\":11001,\"msg\":42}"])
+            .jsonLines()
         #expect((message[0]["error"] as? String)?.contains("message member \"msg\"") == true)
     }
 

@@ -44,7 +44,9 @@ struct ExplainTests {
         var codes: [Int64] = [0, 1, -1, Int64.min, Int64.max, 4_294_978_297, 11001 + (1 << 32)]
         for entry in table.definition.base { codes += [entry.code, entry.code + 1] }
         for module in table.definition.modules {
-            for range in module.ranges { codes += [range.lowerBound - 1, range.lowerBound, range.upperBound, range.upperBound + 1] }
+            for range in module.ranges {
+                codes += [range.lowerBound - 1, range.lowerBound, range.upperBound, range.upperBound + 1]
+            }
             for entry in module.codes { codes.append(entry.code) }
         }
         let result = try ErrcatRunner.run(["explain", "--json"] + codes.map(String.init))
@@ -57,7 +59,9 @@ struct ExplainTests {
             #expect(object["tier"] as? String == classification.tier.name, "code \(code)")
             let module = classification.moduleID == 0 ? nil : table.moduleName(classification.moduleID)
             #expect(object["module"] as? String == module, "code \(code)")
-            #expect(object["name"] as? String == classification.entryIndex.flatMap { table.entryName(at: $0) }, "code \(code)")
+            #expect(
+                object["name"] as? String == classification.entryIndex.flatMap { table.entryName(at: $0) },
+                "code \(code)")
             #expect(object["flags"] as? [String] == classification.flags.names, "code \(code)")
             #expect(object["exact"] as? Bool == classification.isExact, "code \(code)")
         }
@@ -67,14 +71,15 @@ struct ExplainTests {
     func readmeExample() throws {
         let result = try ErrcatRunner.run(["explain", "11001", "11210005", "4294978297"])
         #expect(result.status == 0)
-        #expect(result.lines == [
-            "11001: base tokenExpire [reauthenticate, showUser]",
-            "  Your session has expired. Please sign in again.",
-            "11210005: module studyGroup.wrongTeamCode [showUser]",
-            "  The class code is wrong.",
-            "4294978297: unknown",
-            "  Unknown response code 4294978297",
-        ])
+        #expect(
+            result.lines == [
+                "11001: base tokenExpire [reauthenticate, showUser]",
+                "  Your session has expired. Please sign in again.",
+                "11210005: module studyGroup.wrongTeamCode [showUser]",
+                "  The class code is wrong.",
+                "4294978297: unknown",
+                "  Unknown response code 4294978297",
+            ])
     }
 
     @Test("--lang zh-Hans gives the Chinese message")
@@ -84,8 +89,9 @@ struct ExplainTests {
         #expect(object["message"] as? String == "登录已过期,请重新登录。")
     }
 
-    @Test("a code that is not a 64-bit integer is an input error; the others are still explained",
-          arguments: ["abc", "99999999999999999999", "-9223372036854775809", "1.5", "11001x", ""])
+    @Test(
+        "a code that is not a 64-bit integer is an input error; the others are still explained",
+        arguments: ["abc", "99999999999999999999", "-9223372036854775809", "1.5", "11001x", ""])
     func badCode(argument: String) throws {
         let result = try ErrcatRunner.run(["explain", "--json", "11001", argument])
         #expect(result.status == 1)
@@ -98,7 +104,9 @@ struct ExplainTests {
     @Test("--catalog uses another catalog")
     func otherCatalog() throws {
         let catalog = try ErrcatRunner.temporaryFile(try ErrcatRunner.fixture("small-catalog.json"), name: "small.json")
-        let result = try ErrcatRunner.run(["explain", "--json", "--catalog", catalog.path, "11001", "500001", "500999", "11210005"])
+        let result = try ErrcatRunner.run([
+            "explain", "--json", "--catalog", catalog.path, "11001", "500001", "500999", "11210005",
+        ])
         #expect(result.status == 0)
         let objects = try result.jsonLines()
         #expect(objects.map { $0["tier"] as? String } == ["unknown", "module", "module", "unknown"])
@@ -110,7 +118,8 @@ struct ExplainTests {
 
     @Test("an invalid --catalog is reported with file:line:column and exits 1")
     func invalidCatalog() throws {
-        let catalog = try ErrcatRunner.temporaryFile(Data("{\n  \"format\": \"swifterr-catalog/1\",\n  oops\n}\n".utf8), name: "bad.json")
+        let catalog = try ErrcatRunner.temporaryFile(
+            Data("{\n  \"format\": \"swifterr-catalog/1\",\n  oops\n}\n".utf8), name: "bad.json")
         let result = try ErrcatRunner.run(["explain", "--catalog", catalog.path, "1"])
         #expect(result.status == 1)
         #expect(result.errors.contains("\(catalog.path):3:3: error: invalid JSON"))

@@ -16,23 +16,32 @@ struct GenerateTests {
         let result = try ErrcatRunner.run(["gen", "c", "catalog/default.json"])
         #expect(result.status == 0, "\(result.errors)")
         let committed = try GenerateTests.committed("Sources/CErrCore/default_catalog.c")
-        #expect(result.stdout == committed,
-                "default_catalog.c drifted from catalog/default.json: run `errcat gen c catalog/default.json --output Sources/CErrCore/default_catalog.c`")
+        #expect(
+            result.stdout == committed,
+            "default_catalog.c drifted from catalog/default.json: run `errcat gen c catalog/default.json --output Sources/CErrCore/default_catalog.c`"
+        )
     }
 
-    static let defaultModules: [String] = (try? CatalogDefinition(json:
-        Array(Data(contentsOf: ErrcatRunner.repositoryRoot.appendingPathComponent("catalog/default.json")))))?
+    static let defaultModules: [String] =
+        (try? CatalogDefinition(
+            json:
+                Array(Data(contentsOf: ErrcatRunner.repositoryRoot.appendingPathComponent("catalog/default.json")))))?
         .modules.map(\.name) ?? []
 
     @Test("Sources/SwiftErrCore/Generated is exactly `errcat gen swift catalog/default.json`")
     func swiftDrift() throws {
         let directory = "Sources/SwiftErrCore/Generated"
-        let result = try ErrcatRunner.run(["gen", "swift", "catalog/default.json", "--output-dir", directory, "--check"])
-        #expect(result.status == 0,
-                "\(result.errors)\nregenerate: errcat gen swift catalog/default.json --output-dir \(directory)")
+        let result = try ErrcatRunner.run([
+            "gen", "swift", "catalog/default.json", "--output-dir", directory, "--check",
+        ])
+        #expect(
+            result.status == 0,
+            "\(result.errors)\nregenerate: errcat gen swift catalog/default.json --output-dir \(directory)")
         let files = try FileManager.default.contentsOfDirectory(
-            atPath: ErrcatRunner.repositoryRoot.appendingPathComponent(directory).path).sorted()
-        let expected = (["BaseCode+Default"] + Self.defaultModules.map { $0.prefix(1).uppercased() + $0.dropFirst() + "Code" })
+            atPath: ErrcatRunner.repositoryRoot.appendingPathComponent(directory).path
+        ).sorted()
+        let expected =
+            (["BaseCode+Default"] + Self.defaultModules.map { $0.prefix(1).uppercased() + $0.dropFirst() + "Code" })
             .map { $0 + ".swift" }.sorted()
         #expect(files == expected, "only generated files belong in \(directory)")
     }
@@ -46,7 +55,10 @@ struct GenerateTests {
 
     @Test("the default catalog has the seven modules of the brief")
     func moduleList() {
-        #expect(GenerateTests.defaultModules == ["account", "upload", "membership", "signIn", "subject", "tag", "studyGroup"])
+        #expect(
+            GenerateTests.defaultModules == [
+                "account", "upload", "membership", "signIn", "subject", "tag", "studyGroup",
+            ])
     }
 
     @Test("--check compares with --output and exits 1 on a difference")
@@ -54,18 +66,27 @@ struct GenerateTests {
         let directory = try ErrcatRunner.temporaryDirectory()
         let output = directory.appendingPathComponent("catalog.c")
         #expect(try ErrcatRunner.run(["gen", "c", "catalog/default.json", "--output", output.path]).status == 0)
-        #expect(try ErrcatRunner.run(["gen", "c", "catalog/default.json", "--output", output.path, "--check"]).status == 0)
+        #expect(
+            try ErrcatRunner.run(["gen", "c", "catalog/default.json", "--output", output.path, "--check"]).status == 0)
         try Data("/* edited */\n".utf8).write(to: output)
         let drifted = try ErrcatRunner.run(["gen", "c", "catalog/default.json", "--output", output.path, "--check"])
         #expect(drifted.status == 1)
         #expect(drifted.errors.contains("out of date"))
         let swiftDirectory = directory.appendingPathComponent("swift")
         try FileManager.default.createDirectory(at: swiftDirectory, withIntermediateDirectories: true)
-        #expect(try ErrcatRunner.run(["gen", "swift", "catalog/default.json", "--output-dir", swiftDirectory.path]).status == 0)
+        #expect(
+            try ErrcatRunner.run(["gen", "swift", "catalog/default.json", "--output-dir", swiftDirectory.path]).status
+                == 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: swiftDirectory.path).sorted()
-        #expect(files == ["AccountCode.swift", "BaseCode+Default.swift", "MembershipCode.swift", "SignInCode.swift",
-                          "StudyGroupCode.swift", "SubjectCode.swift", "TagCode.swift", "UploadCode.swift"])
-        #expect(try ErrcatRunner.run(["gen", "swift", "catalog/default.json", "--output-dir", swiftDirectory.path, "--check"]).status == 0)
+        #expect(
+            files == [
+                "AccountCode.swift", "BaseCode+Default.swift", "MembershipCode.swift", "SignInCode.swift",
+                "StudyGroupCode.swift", "SubjectCode.swift", "TagCode.swift", "UploadCode.swift",
+            ])
+        #expect(
+            try ErrcatRunner.run([
+                "gen", "swift", "catalog/default.json", "--output-dir", swiftDirectory.path, "--check",
+            ]).status == 0)
     }
 
     @Test("an invalid catalog generates nothing and exits 1")
@@ -79,7 +100,8 @@ struct GenerateTests {
 
     @Test("swift: a module entry named `other` cannot be generated")
     func otherCase() throws {
-        let text = String(decoding: try ErrcatRunner.fixture("small-catalog.json"), as: UTF8.self).replacingOccurrences(of: "\"name\": \"highest\"", with: "\"name\": \"other\"")
+        let text = String(decoding: try ErrcatRunner.fixture("small-catalog.json"), as: UTF8.self).replacingOccurrences(
+            of: "\"name\": \"highest\"", with: "\"name\": \"other\"")
         let file = try ErrcatRunner.temporaryFile(Data(text.utf8), name: "other.json")
         let result = try ErrcatRunner.run(["gen", "swift", file.path])
         #expect(result.status == 1)
@@ -107,8 +129,9 @@ struct GenerateTests {
         FileManager.default.isExecutableFile(atPath: $0)
     }
 
-    @Test("generated C for another catalog compiles with -Wall -Wextra -Wpedantic -Werror, validates and classifies",
-          .enabled(if: compiler != nil))
+    @Test(
+        "generated C for another catalog compiles with -Wall -Wextra -Wpedantic -Werror, validates and classifies",
+        .enabled(if: compiler != nil))
     func generatedCCompiles() throws {
         let compiler = try #require(GenerateTests.compiler)
         let directory = try ErrcatRunner.temporaryDirectory()
@@ -117,7 +140,8 @@ struct GenerateTests {
         let source = directory.appendingPathComponent("small_catalog.c")
         #expect(try ErrcatRunner.run(["gen", "c", catalog.path, "--output", source.path]).status == 0)
         let main = directory.appendingPathComponent("main.c")
-        try Data("""
+        try Data(
+            """
             #include <stdio.h>
             #include <string.h>
             #include "CErrCore.h"
@@ -136,17 +160,23 @@ struct GenerateTests {
                 return 0;
             }
 
-            """.utf8).write(to: main)
+            """.utf8
+        ).write(to: main)
         let root = ErrcatRunner.repositoryRoot
-        let coreSources = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources/CErrCore").path)
-            .filter { $0.hasSuffix(".c") && $0 != "default_catalog.c" }
-            .map { root.appendingPathComponent("Sources/CErrCore/\($0)").path }
+        let coreSources = try FileManager.default.contentsOfDirectory(
+            atPath: root.appendingPathComponent("Sources/CErrCore").path
+        )
+        .filter { $0.hasSuffix(".c") && $0 != "default_catalog.c" }
+        .map { root.appendingPathComponent("Sources/CErrCore/\($0)").path }
         let binary = directory.appendingPathComponent("small")
         let compile = Process()
         compile.executableURL = URL(fileURLWithPath: compiler)
-        compile.arguments = ["-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Werror",
-                             "-I", root.appendingPathComponent("include").path,
-                             source.path, main.path] + coreSources + ["-o", binary.path]
+        compile.arguments =
+            [
+                "-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Werror",
+                "-I", root.appendingPathComponent("include").path,
+                source.path, main.path,
+            ] + coreSources + ["-o", binary.path]
         try compile.run()
         compile.waitUntilExit()
         #expect(compile.terminationStatus == 0)

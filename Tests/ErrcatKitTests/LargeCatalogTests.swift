@@ -9,14 +9,16 @@ struct LargeCatalogTests {
     /// A catalog with `modules` modules of 10,000-code ranges and `perModule` codes each;
     /// `extra` is appended to the last module's codes (raw JSON objects).
     static func catalog(modules: Int, perModule: Int, extra: [String] = []) -> Data {
-        var text = #"{"format":"swifterr-catalog/1","name":"large","success":{"code":0,"name":"success","message":{"en":"OK"}},"base":[{"code":7,"name":"tokenExpire","flags":["reauthenticate"],"message":{"en":"Sign in"}}],"modules":["#
+        var text =
+            #"{"format":"swifterr-catalog/1","name":"large","success":{"code":0,"name":"success","message":{"en":"OK"}},"base":[{"code":7,"name":"tokenExpire","flags":["reauthenticate"],"message":{"en":"Sign in"}}],"modules":["#
         for m in 0..<modules {
             let first = Int64(20_000_000) + Int64(m) * 1_000_000
             var codes = (0..<perModule).map { i in
                 #"{"code":\#(first + Int64(i) * 3),"name":"c\#(i)","message":{"en":"m\#(m) c\#(i)"}}"#
             }
             if m == modules - 1 { codes += extra }
-            text += (m == 0 ? "" : ",")
+            text +=
+                (m == 0 ? "" : ",")
                 + #"{"name":"m\#(m)","ranges":[[\#(first),\#(first + 999_999)]],"codes":["#
                 + codes.joined(separator: ",") + "]}"
         }
@@ -29,8 +31,10 @@ struct LargeCatalogTests {
         let check = try ErrcatRunner.run(["check", file.path])
         #expect(check.status == 0)
         #expect(check.output.contains("100002 entries"))
-        let explain = try ErrcatRunner.run(["explain", "--json", "--catalog", file.path,
-                                      "29000000", "29029997", "29029998", "29999999", "30000000", "7"])
+        let explain = try ErrcatRunner.run([
+            "explain", "--json", "--catalog", file.path,
+            "29000000", "29029997", "29029998", "29999999", "30000000", "7",
+        ])
         #expect(explain.status == 0, "stderr: \(String(decoding: explain.stderr, as: UTF8.self))")
         let objects = try explain.jsonLines()
         try #require(objects.count == 6)
@@ -42,8 +46,9 @@ struct LargeCatalogTests {
     @Test("one duplicate among 100,000 codes is found and named with its line")
     func duplicateAmongMany() throws {
         let duplicate = #"{"code":29000003,"name":"again","message":{"en":"dup"}}"#
-        let file = try ErrcatRunner.temporaryFile(Self.catalog(modules: 10, perModule: 10_000, extra: [duplicate]),
-                                            name: "dup.json")
+        let file = try ErrcatRunner.temporaryFile(
+            Self.catalog(modules: 10, perModule: 10_000, extra: [duplicate]),
+            name: "dup.json")
         let check = try ErrcatRunner.run(["check", file.path])
         #expect(check.status == 1)
         let report = check.output + String(decoding: check.stderr, as: UTF8.self)
@@ -62,17 +67,22 @@ struct LargeCatalogTests {
             """#
         let file = try ErrcatRunner.temporaryFile(Data(text.utf8), name: "huge.json")
         #expect(try ErrcatRunner.run(["check", file.path]).status == 0)
-        let explain = try ErrcatRunner.run(["explain", "--json", "--catalog", file.path,
-                                      "-9223372036854775808", "-9223372036854775807", "-1", "0", "1", "2",
-                                      "9223372036854775806", "9223372036854775807"])
+        let explain = try ErrcatRunner.run([
+            "explain", "--json", "--catalog", file.path,
+            "-9223372036854775808", "-9223372036854775807", "-1", "0", "1", "2",
+            "9223372036854775806", "9223372036854775807",
+        ])
         #expect(explain.status == 0, "stderr: \(String(decoding: explain.stderr, as: UTF8.self))")
         let objects = try explain.jsonLines()
         try #require(objects.count == 8)
-        #expect(objects.map { $0["tier"] as? String }
+        #expect(
+            objects.map { $0["tier"] as? String }
                 == ["module", "module", "module", "success", "base", "module", "module", "module"])
-        #expect(objects.map { $0["module"] as? String }
+        #expect(
+            objects.map { $0["module"] as? String }
                 == ["low", "low", "low", nil, nil, "high", "high", "high"])
-        #expect(objects.map { $0["name"] as? String }
+        #expect(
+            objects.map { $0["name"] as? String }
                 == ["minimum", nil, nil, "success", "one", nil, nil, "maximum"])
     }
 }

@@ -27,14 +27,16 @@ struct UsageTests {
         #expect(result.errors.isEmpty)
     }
 
-    @Test("usage errors exit 2 and print the usage on stderr", arguments: [
-        [], ["frobnicate"], ["explain"], ["explain", "--bogus", "1"], ["explain", "--lang", "fr", "1"],
-        ["classify", "a", "b"], ["classify", "--format", "xml"], ["classify", "--keys", "nope"],
-        ["classify", "--top"], ["classify", "--code-key", "msg"], ["classify", "--each=yes"],
-        ["check"], ["gen", "c"], ["gen", "rust", "catalog/default.json"],
-        ["gen", "c", "catalog/default.json", "--module", "tag"], ["gen", "c", "catalog/default.json", "--check"],
-        ["sample"], ["sample", "ten"], ["sample", "10", "--seed", "-1"], ["sample", "10", "--format", "xml"],
-    ])
+    @Test(
+        "usage errors exit 2 and print the usage on stderr",
+        arguments: [
+            [], ["frobnicate"], ["explain"], ["explain", "--bogus", "1"], ["explain", "--lang", "fr", "1"],
+            ["classify", "a", "b"], ["classify", "--format", "xml"], ["classify", "--keys", "nope"],
+            ["classify", "--top"], ["classify", "--code-key", "msg"], ["classify", "--each=yes"],
+            ["check"], ["gen", "c"], ["gen", "rust", "catalog/default.json"],
+            ["gen", "c", "catalog/default.json", "--module", "tag"], ["gen", "c", "catalog/default.json", "--check"],
+            ["sample"], ["sample", "ten"], ["sample", "10", "--seed", "-1"], ["sample", "10", "--format", "xml"],
+        ])
     func usageErrors(arguments: [String]) throws {
         let result = try ErrcatRunner.run(arguments)
         #expect(result.status == 2, "\(arguments): \(result.errors)")

@@ -86,7 +86,8 @@ struct BuiltInCatalogTests {
                 #expect(Catalog.builtIn.classify(value.code).isExact)
             }
             for range in Code.codeRanges {
-                for code in [range.lowerBound, range.upperBound] where !Code.listedCases.contains(where: { $0.code == code }) {
+                for code in [range.lowerBound, range.upperBound]
+                where !Code.listedCases.contains(where: { $0.code == code }) {
                     let outcome = Code.classify(code)
                     #expect(outcome == .module(Code.unrecognised(code)))
                     #expect(outcome.rawCode == code)
@@ -105,11 +106,13 @@ struct BuiltInCatalogTests {
         check(StudyGroupCode.self)
     }
 
-    @Test("the generated base constants are base-tier in C", arguments: [
-        (BaseCode.tokenExpire, Int64(11001)), (.verifyCodeExpire, 11002), (.verifyCodeIncorrect, 11003),
-        (.autoLoginFailed, 11004), (.appidLoginFailed, 11005), (.phoneIsRegisted, 11006),
-        (.phoneHasBinded, 11010), (.overVerifyCode, 11011),
-    ])
+    @Test(
+        "the generated base constants are base-tier in C",
+        arguments: [
+            (BaseCode.tokenExpire, Int64(11001)), (.verifyCodeExpire, 11002), (.verifyCodeIncorrect, 11003),
+            (.autoLoginFailed, 11004), (.appidLoginFailed, 11005), (.phoneIsRegisted, 11006),
+            (.phoneHasBinded, 11010), (.overVerifyCode, 11011),
+        ])
     func baseConstants(code: BaseCode, raw: Int64) {
         #expect(code.rawValue == raw)
         #expect(Catalog.builtIn.classify(raw).tier == .base)

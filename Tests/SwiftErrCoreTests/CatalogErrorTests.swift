@@ -1,13 +1,15 @@
-import Testing
 import SwiftErrCore
 import SwiftErrTesting
+import Testing
 
 /// Inconsistent catalogs are rejected with a clear error naming what collides.
 @Suite("CatalogError: collisions are reported when a catalog is assembled")
 struct CatalogErrorTests {
-    private func module(_ name: String, _ ranges: [ClosedRange<Int64>], _ codes: [(Int64, String)]) -> ModuleDefinition {
-        ModuleDefinition(name: name, title: LocalizedText(english: name), ranges: ranges,
-                         codes: codes.map { EntryDefinition(code: $0.0, name: $0.1, message: LocalizedText(english: $0.1)) })
+    private func module(_ name: String, _ ranges: [ClosedRange<Int64>], _ codes: [(Int64, String)]) -> ModuleDefinition
+    {
+        ModuleDefinition(
+            name: name, title: LocalizedText(english: name), ranges: ranges,
+            codes: codes.map { EntryDefinition(code: $0.0, name: $0.1, message: LocalizedText(english: $0.1)) })
     }
 
     private func failure(_ definition: CatalogDefinition) -> CatalogError? {
@@ -22,7 +24,8 @@ struct CatalogErrorTests {
     @Test("two modules listing the same code")
     func duplicateCode() throws {
         // Ranges do not overlap, but 'homework' lists a code studyGroup already lists.
-        let definition = CatalogDefinition.builtIn.adding(module("homework", [11_300_000...11_309_999], [(11_210_005, "copy")]))
+        let definition = CatalogDefinition.builtIn.adding(
+            module("homework", [11_300_000...11_309_999], [(11_210_005, "copy")]))
         let error = try #require(failure(definition))
         #expect(error.status == .duplicateCode)
         #expect(error.code == 11_210_005)
@@ -80,7 +83,8 @@ struct CatalogErrorTests {
         let nulError = try #require(failure(nul))
         #expect(nulError.status == .badString)
         #expect(nulError.message.contains("NUL"))
-        let twice = CatalogDefinition.builtIn.withoutModules.adding(module("m", [100...199], [])).adding(module("m", [200...299], []))
+        let twice = CatalogDefinition.builtIn.withoutModules.adding(module("m", [100...199], [])).adding(
+            module("m", [200...299], []))
         let twiceError = try #require(failure(twice))
         #expect(twiceError.status == .duplicateModuleName)
         #expect(twiceError.message.contains("'m'"))

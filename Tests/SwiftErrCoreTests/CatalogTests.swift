@@ -1,6 +1,6 @@
-import Testing
 import SwiftErrCore
 import SwiftErrTesting
+import Testing
 
 /// A catalog built at run time from Swift values, compared with the reference classifier.
 @Suite("Catalog: building and classifying through the C core")
@@ -9,10 +9,12 @@ struct CatalogTests {
         name: "homework", title: LocalizedText(english: "Homework", simplifiedChinese: "作业"),
         ranges: [11_300_000...11_309_999, 11_400_000...11_400_099],
         codes: [
-            EntryDefinition(code: 11_300_001, name: "lateSubmission", flags: [.showUser, .retryable],
-                            message: LocalizedText(english: "The submission is late.", simplifiedChinese: "提交已逾期。")),
-            EntryDefinition(code: 11_400_050, name: "tooLarge", flags: [.fatal],
-                            message: LocalizedText(english: "The file is too large.")),
+            EntryDefinition(
+                code: 11_300_001, name: "lateSubmission", flags: [.showUser, .retryable],
+                message: LocalizedText(english: "The submission is late.", simplifiedChinese: "提交已逾期。")),
+            EntryDefinition(
+                code: 11_400_050, name: "tooLarge", flags: [.fatal],
+                message: LocalizedText(english: "The file is too large.")),
         ])
 
     static var definition: CatalogDefinition { CatalogDefinition.builtIn.adding(homework) }
@@ -114,9 +116,12 @@ struct CatalogTests {
         #expect(table.describe(77, in: .english) == long)
     }
 
-    @Test("flag names round-trip through the C core's names", arguments: [
-        (CodeFlags.retryable, "retryable"), (.reauthenticate, "reauthenticate"), (.showUser, "showUser"), (.fatal, "fatal"),
-    ])
+    @Test(
+        "flag names round-trip through the C core's names",
+        arguments: [
+            (CodeFlags.retryable, "retryable"), (.reauthenticate, "reauthenticate"), (.showUser, "showUser"),
+            (.fatal, "fatal"),
+        ])
     func flagNames(flag: CodeFlags, name: String) {
         #expect(CodeFlags(name: name) == flag)
         #expect(flag.names == [name])
@@ -128,11 +133,13 @@ struct CatalogTests {
         #expect(CodeFlags([.reauthenticate, .showUser]).names == ["reauthenticate", "showUser"])
     }
 
-    @Test("language matching follows the identifier", arguments: [
-        ("zh-Hans", Language.simplifiedChinese), ("zh_CN", .simplifiedChinese), ("zh-Hans-CN", .simplifiedChinese),
-        ("ZH", .simplifiedChinese), ("zh-Hant-TW", .english), ("zh_TW", .english), ("zh-HK", .english),
-        ("en-US", .english), ("fr", .english), ("", .english),
-    ])
+    @Test(
+        "language matching follows the identifier",
+        arguments: [
+            ("zh-Hans", Language.simplifiedChinese), ("zh_CN", .simplifiedChinese), ("zh-Hans-CN", .simplifiedChinese),
+            ("ZH", .simplifiedChinese), ("zh-Hant-TW", .english), ("zh_TW", .english), ("zh-HK", .english),
+            ("en-US", .english), ("fr", .english), ("", .english),
+        ])
     func languageMatching(identifier: String, expected: Language) {
         #expect(Language.matching(identifier: identifier) == expected)
     }

@@ -52,7 +52,8 @@ public enum SeedEnvelopeError: Error, Sendable {
 /// The sample bodies.
 public enum EnvelopeSamples {
     /// `{"ret":0,"msg":"OK","data":{one class}}`, 85 bytes.
-    public static let smallSuccess = Data(#"{"ret":0,"msg":"OK","data":{"id":42,"name":"Grade 3 maths","members":31,"open":true}}"#.utf8)
+    public static let smallSuccess = Data(
+        #"{"ret":0,"msg":"OK","data":{"id":42,"name":"Grade 3 maths","members":31,"open":true}}"#.utf8)
     /// The same shape with the study-group code 11210006 (class not found) and `data` null.
     public static let smallFailure = Data(#"{"ret":11210006,"msg":"班级不存在","data":null}"#.utf8)
     /// A success whose `data` is a page of classes, about 64 KB in all.
@@ -65,7 +66,8 @@ public enum EnvelopeSamples {
         var size = 0
         var i = 0
         while size < 65_000 {
-            let item = #"{"id":\#(100_000 + i),"name":"Class \#(i) of the spring term","members":\#(i % 47),"open":\#(i % 3 == 0)}"#
+            let item =
+                #"{"id":\#(100_000 + i),"name":"Class \#(i) of the spring term","members":\#(i % 47),"open":\#(i % 3 == 0)}"#
             items.append(item)
             size += item.utf8.count + 1
             i += 1

@@ -16,17 +16,23 @@ public enum FacadeApproach {
     public static func codeTable(for size: TableSize) throws(CatalogError) -> CodeTable {
         switch size {
         case .catalog32: return CodeTable.builtIn
-        case .synthetic256: return try CodeTable(definition(cbl_synthetic_catalog_for(256)!.pointee, name: "synthetic256"))
-        case .synthetic4096: return try CodeTable(definition(cbl_synthetic_catalog_for(4096)!.pointee, name: "synthetic4096"))
+        case .synthetic256:
+            return try CodeTable(definition(cbl_synthetic_catalog_for(256)!.pointee, name: "synthetic256"))
+        case .synthetic4096:
+            return try CodeTable(definition(cbl_synthetic_catalog_for(4096)!.pointee, name: "synthetic4096"))
         }
     }
 
     private static func definition(_ catalog: cbl_synthetic_catalog, name: String) -> CatalogDefinition {
-        let entries = catalog.entries!, ranges = catalog.ranges!
-        let count = catalog.entry_count, rangeCount = catalog.range_count, moduleCount = catalog.module_count
+        let entries = catalog.entries!
+        let ranges = catalog.ranges!
+        let count = catalog.entry_count
+        let rangeCount = catalog.range_count
+        let moduleCount = catalog.module_count
         func entry(_ e: cbl_synthetic_entry) -> EntryDefinition {
-            EntryDefinition(code: e.code, name: e.code == 0 ? "success" : "e\(e.code)",
-                            flags: CodeFlags(rawValue: e.flags), message: LocalizedText(english: "e\(e.code)"))
+            EntryDefinition(
+                code: e.code, name: e.code == 0 ? "success" : "e\(e.code)",
+                flags: CodeFlags(rawValue: e.flags), message: LocalizedText(english: "e\(e.code)"))
         }
         var success = EntryDefinition(code: 0, name: "success", message: LocalizedText(english: "OK"))
         var base: [EntryDefinition] = []
@@ -69,8 +75,10 @@ public enum FacadeApproach {
     ///   - table: the table.
     ///   - codes: the input codes.
     ///   - out: at least `codes.count` slots.
-    public static func classifyEach(_ table: CodeTable, _ codes: UnsafeBufferPointer<Int64>,
-                                    into out: UnsafeMutablePointer<UInt64>) {
+    public static func classifyEach(
+        _ table: CodeTable, _ codes: UnsafeBufferPointer<Int64>,
+        into out: UnsafeMutablePointer<UInt64>
+    ) {
         for (k, code) in codes.enumerated() {
             out[k] = table.classify(code).rawValue
         }

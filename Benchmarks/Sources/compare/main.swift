@@ -15,9 +15,9 @@ import Foundation
 import SwiftErr
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // MARK: - options
@@ -36,22 +36,23 @@ struct Options {
 }
 
 func usage(_ status: Int32 = 2) -> Never {
-    print("""
-    usage: compare [--json] [--count N] [--reps R] [--linear-count M] [--hits P] [--table T]
-                   [--skip KEY] [--no-check] [--no-envelopes] [--wall-clock]
-      --count N         codes in each input stream (default 10000000)
-      --reps R          repetitions; the table shows the median (default 5)
-      --linear-count M  codes the linear scan reads at 4,096 codes (default 1000000)
-      --hits P          percent of codes that are table entries (default 80)
-      --json            print JSON instead of the text table
-      --table T         measure only table T (default, 256 or 4096); repeatable
-      --no-check        skip checking that all approaches agree (for callgrind runs)
-      --no-envelopes    skip the envelope-to-Result comparison
-      --skip KEY        leave out one approach (its JSON key, e.g. swift_facade_batch); repeatable
-      --wall-clock      time with CLOCK_MONOTONIC instead of the thread's CPU time
-                        (CLOCK_THREAD_CPUTIME_ID, the default: it leaves out time spent
-                        descheduled while other processes share the cores)
-    """)
+    print(
+        """
+        usage: compare [--json] [--count N] [--reps R] [--linear-count M] [--hits P] [--table T]
+                       [--skip KEY] [--no-check] [--no-envelopes] [--wall-clock]
+          --count N         codes in each input stream (default 10000000)
+          --reps R          repetitions; the table shows the median (default 5)
+          --linear-count M  codes the linear scan reads at 4,096 codes (default 1000000)
+          --hits P          percent of codes that are table entries (default 80)
+          --json            print JSON instead of the text table
+          --table T         measure only table T (default, 256 or 4096); repeatable
+          --no-check        skip checking that all approaches agree (for callgrind runs)
+          --no-envelopes    skip the envelope-to-Result comparison
+          --skip KEY        leave out one approach (its JSON key, e.g. swift_facade_batch); repeatable
+          --wall-clock      time with CLOCK_MONOTONIC instead of the thread's CPU time
+                            (CLOCK_THREAD_CPUTIME_ID, the default: it leaves out time spent
+                            descheduled while other processes share the cores)
+        """)
     exit(status)
 }
 
@@ -74,7 +75,10 @@ func parseOptions() -> Options {
         case "--linear-count": options.linearCount = number(arg)
         case "--hits":
             let value = number(arg)
-            guard value <= 100 else { FileHandleStderr.write("compare: --hits is a percentage\n"); usage() }
+            guard value <= 100 else {
+                FileHandleStderr.write("compare: --hits is a percentage\n")
+                usage()
+            }
             options.hitPercent = UInt32(value)
         case "--no-check": options.check = false
         case "--no-envelopes": options.envelopes = false
@@ -90,7 +94,10 @@ func parseOptions() -> Options {
                 FileHandleStderr.write("compare: --table needs default, 256 or 4096\n")
                 usage()
             }
-            if !picked { options.tables = []; picked = true }
+            if !picked {
+                options.tables = []
+                picked = true
+            }
             if !options.tables.contains(size) { options.tables.append(size) }
         case "-h", "--help": usage(0)
         default:
@@ -105,9 +112,9 @@ enum FileHandleStderr {
     static func write(_ text: String) {
         var bytes = Array(text.utf8)
         #if canImport(Glibc)
-        _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+            _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
         #else
-        _ = bytes.withUnsafeMutableBytes { Darwin.write(2, $0.baseAddress, $0.count) }
+            _ = bytes.withUnsafeMutableBytes { Darwin.write(2, $0.baseAddress, $0.count) }
         #endif
     }
 }
@@ -137,7 +144,8 @@ final class Context {
         dictionary = DictionaryBaseline(table: workload.table)
         codeTable = try FacadeApproach.codeTable(for: workload.size)
         guard cbl_hash_front_build(workload.table, &hashFront) == 0 else {
-            throw WorkloadError(description: "cannot build the hash-front candidate for the \(workload.size.rawValue) table")
+            throw WorkloadError(
+                description: "cannot build the hash-front candidate for the \(workload.size.rawValue) table")
         }
     }
 
@@ -211,7 +219,10 @@ func check(_ ctx: Context, n: Int) -> String? {
     let codes = UnsafeBufferPointer(rebasing: ctx.workload.codes[0..<n])
     let reference = UnsafeMutablePointer<errcore_class>.allocate(capacity: n)
     let other = UnsafeMutablePointer<errcore_class>.allocate(capacity: n)
-    defer { reference.deallocate(); other.deallocate() }
+    defer {
+        reference.deallocate()
+        other.deallocate()
+    }
     errcore_classify_batch(ctx.workload.table, codes.baseAddress, reference, n)
     let cPaths: [(String, (UnsafeMutablePointer<errcore_class>) -> Void)] = [
         ("errcore_classify", { cbl_single_classify(ctx.workload.table, codes.baseAddress, $0, n) }),
@@ -220,7 +231,10 @@ func check(_ ctx: Context, n: Int) -> String? {
         ("linear", { cbl_linear_classify(ctx.workload.table, codes.baseAddress, $0, n) }),
         ("facade", { FacadeApproach.classifyEach(ctx.codeTable, codes, into: $0) }),
         ("candidate batch", { cbl_index_batch_unrolled(ctx.workload.table, codes.baseAddress, $0, n) }),
-        ("candidate hash front", { out in withUnsafePointer(to: &ctx.hashFront) { cbl_hash_front_batch($0, codes.baseAddress, out, n) } }),
+        (
+            "candidate hash front",
+            { out in withUnsafePointer(to: &ctx.hashFront) { cbl_hash_front_batch($0, codes.baseAddress, out, n) } }
+        ),
     ]
     for (name, fill) in cPaths {
         fill(other)
@@ -335,13 +349,19 @@ if options.envelopes {
             var start = nowNanoseconds()
             for _ in 0..<n {
                 if large {
-                    if case .success(let page) = decoder.result(ClassPage.self, module: StudyGroupCode.self, from: body) {
+                    if case .success(let page) = decoder.result(ClassPage.self, module: StudyGroupCode.self, from: body)
+                    {
                         sink &+= UInt64(page.items.count)
-                    } else { sink &+= 1 }
+                    } else {
+                        sink &+= 1
+                    }
                 } else {
-                    if case .success(let info) = decoder.result(ClassInfo.self, module: StudyGroupCode.self, from: body) {
+                    if case .success(let info) = decoder.result(ClassInfo.self, module: StudyGroupCode.self, from: body)
+                    {
                         sink &+= UInt64(info.id)
-                    } else { sink &+= 1 }
+                    } else {
+                        sink &+= 1
+                    }
                 }
             }
             row.facade.append(Double(nowNanoseconds() - start) / Double(n))
@@ -350,11 +370,15 @@ if options.envelopes {
                 if large {
                     if case .success(let page) = EnvelopeSamples.seedResult(ClassPage.self, from: body, decoder: json) {
                         sink &+= UInt64(page.items.count)
-                    } else { sink &+= 1 }
+                    } else {
+                        sink &+= 1
+                    }
                 } else {
                     if case .success(let info) = EnvelopeSamples.seedResult(ClassInfo.self, from: body, decoder: json) {
                         sink &+= UInt64(info.id)
-                    } else { sink &+= 1 }
+                    } else {
+                        sink &+= 1
+                    }
                 }
             }
             row.jsonDecoder.append(Double(nowNanoseconds() - start) / Double(n))
@@ -404,15 +428,25 @@ func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
     }
     for size in options.tables {
         // facade time / C single time must be <= 2, i.e. C single / facade >= 0.5
-        list.append(("Swift facade / C single call, \(size.label) (<= 2x)", 1 / ratio("c_single", "swift_facade", size), -2))
+        list.append(
+            ("Swift facade / C single call, \(size.label) (<= 2x)", 1 / ratio("c_single", "swift_facade", size), -2))
     }
     if let small = envelopeRows.first(where: { $0.label == "small success" }) {
-        list.append(("envelope->Result vs JSONDecoder, small success body (> 1x)", medianOf(small.jsonDecoder) / medianOf(small.facade), 1.0000001))
+        list.append(
+            (
+                "envelope->Result vs JSONDecoder, small success body (> 1x)",
+                medianOf(small.jsonDecoder) / medianOf(small.facade), 1.0000001
+            ))
     }
     if let small = envelopeRows.first(where: { $0.label == "small failure" }) {
-        list.append(("envelope->Result vs JSONDecoder, small failure body (> 1x)", medianOf(small.jsonDecoder) / medianOf(small.facade), 1.0000001))
+        list.append(
+            (
+                "envelope->Result vs JSONDecoder, small failure body (> 1x)",
+                medianOf(small.jsonDecoder) / medianOf(small.facade), 1.0000001
+            ))
     }
-    list.append(("stretch: C batch / memory floor, 256 codes (<= 5x)", 1 / ratio("floor", "c_batch", .synthetic256), -5))
+    list.append(
+        ("stretch: C batch / memory floor, 256 codes (<= 5x)", 1 / ratio("floor", "c_batch", .synthetic256), -5))
     return list.filter { !$0.1.isNaN }
 }
 
@@ -421,22 +455,27 @@ func met(_ value: Double, _ needed: Double) -> Bool {
 }
 
 if options.json {
-    var out = "{\n  \"clock\": \"\(options.wallClock ? "wall" : "thread_cpu")\",\n  \"count\": \(options.count),\n  \"reps\": \(options.reps),\n  \"hit_percent\": \(options.hitPercent),\n"
-    out += "  \"seed\": \(Workload.defaultSeed),\n  \"linear_count_4096\": \(min(options.count, options.linearCount)),\n"
+    var out =
+        "{\n  \"clock\": \"\(options.wallClock ? "wall" : "thread_cpu")\",\n  \"count\": \(options.count),\n  \"reps\": \(options.reps),\n  \"hit_percent\": \(options.hitPercent),\n"
+    out +=
+        "  \"seed\": \(Workload.defaultSeed),\n  \"linear_count_4096\": \(min(options.count, options.linearCount)),\n"
     out += "  \"tables\": {\n"
     out += options.tables.map { size -> String in
         let mix = mixes[size]!
         var s = "    \"\(size.rawValue)\": {\n"
-        s += "      \"mix\": {\"hits\": \(mix.hits), \"unrecognised\": \(mix.unrecognised), \"unknown\": \(mix.unknown)},\n"
+        s +=
+            "      \"mix\": {\"hits\": \(mix.hits), \"unrecognised\": \(mix.unrecognised), \"unknown\": \(mix.unknown)},\n"
         s += "      \"ns_per_code\": {\n"
         s += approaches.filter { !options.skip.contains($0.key) }.map { a -> String in
             let m = results[size]![a.key]!
             let samples = m.samples.map { fmt($0, 3) }.joined(separator: ", ")
-            return "        \"\(a.key)\": {\"median\": \(fmt(m.median, 3)), \"codes\": \(m.codes), \"samples\": [\(samples)]}"
+            return
+                "        \"\(a.key)\": {\"median\": \(fmt(m.median, 3)), \"codes\": \(m.codes), \"samples\": [\(samples)]}"
         }.joined(separator: ",\n")
         s += "\n      },\n      \"speedup\": {\n"
         s += paths.map { p -> String in
-            let inner = (baselines + ["floor"]).map { b in "\"\(b)\": \(fmt(ratio(b, p, size), 3))" }.joined(separator: ", ")
+            let inner = (baselines + ["floor"]).map { b in "\"\(b)\": \(fmt(ratio(b, p, size), 3))" }.joined(
+                separator: ", ")
             return "        \"\(p)\": {\(inner)}"
         }.joined(separator: ",\n")
         s += "\n      }\n    }"
@@ -455,16 +494,19 @@ if options.json {
     print(out)
 } else {
     let width = 46
-    print("ns per code (\(options.wallClock ? "wall clock" : "thread CPU time")), median of \(options.reps) runs; \(options.count) codes per table, \(options.hitPercent) % hits "
-        + "(linear scan at 4096: first \(min(options.count, options.linearCount)) codes)")
+    print(
+        "ns per code (\(options.wallClock ? "wall clock" : "thread CPU time")), median of \(options.reps) runs; \(options.count) codes per table, \(options.hitPercent) % hits "
+            + "(linear scan at 4096: first \(min(options.count, options.linearCount)) codes)")
     for size in options.tables {
         let m = mixes[size]!
         let p = placed[size]!
-        print("  \(size.label): \(m.hits) hits, \(m.unrecognised) unlisted in a module range, \(m.unknown) unknown; "
-            + "hash-front candidate: \(p.0) of \(p.1) entries in 2^\(p.2) slots")
+        print(
+            "  \(size.label): \(m.hits) hits, \(m.unrecognised) unlisted in a module range, \(m.unknown) unknown; "
+                + "hash-front candidate: \(p.0) of \(p.1) entries in 2^\(p.2) slots")
     }
     print("")
-    print(pad("approach", width) + options.tables.map { pad($0.label, 12, right: true) }.joined() + "   spread (max/min)")
+    print(
+        pad("approach", width) + options.tables.map { pad($0.label, 12, right: true) }.joined() + "   spread (max/min)")
     for a in approaches where !options.skip.contains(a.key) {
         var line = pad(a.name, width)
         var spreads: [String] = []
@@ -481,17 +523,25 @@ if options.json {
         print("speed-up of \(name) (baseline ns / its ns; floor row: its ns / floor ns)")
         for b in baselines {
             let bname = approaches.first { $0.key == b }!.name
-            print(pad("  vs " + bname, width) + options.tables.map { pad(fmt(ratio(b, p, $0), 1) + "x", 12, right: true) }.joined())
+            print(
+                pad("  vs " + bname, width)
+                    + options.tables.map { pad(fmt(ratio(b, p, $0), 1) + "x", 12, right: true) }.joined())
         }
-        print(pad("  times the memory floor", width) + options.tables.map { pad(fmt(1 / ratio("floor", p, $0), 1) + "x", 12, right: true) }.joined())
+        print(
+            pad("  times the memory floor", width)
+                + options.tables.map { pad(fmt(1 / ratio("floor", p, $0), 1) + "x", 12, right: true) }.joined())
     }
     if !envelopeRows.isEmpty {
         print("")
-        print("envelope to Result, ns per body (median): facade ResponseDecoder.result vs JSONDecoder of the whole envelope")
+        print(
+            "envelope to Result, ns per body (median): facade ResponseDecoder.result vs JSONDecoder of the whole envelope"
+        )
         for r in envelopeRows {
-            let f = medianOf(r.facade), j = medianOf(r.jsonDecoder)
-            print(pad("  \(r.label) (\(r.bytes) bytes)", width) + pad(fmt(f, 0), 12, right: true)
-                + pad(fmt(j, 0), 12, right: true) + pad(fmt(j / f, 2) + "x", 12, right: true))
+            let f = medianOf(r.facade)
+            let j = medianOf(r.jsonDecoder)
+            print(
+                pad("  \(r.label) (\(r.bytes) bytes)", width) + pad(fmt(f, 0), 12, right: true)
+                    + pad(fmt(j, 0), 12, right: true) + pad(fmt(j / f, 2) + "x", 12, right: true))
         }
     }
     print("")

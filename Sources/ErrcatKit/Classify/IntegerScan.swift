@@ -46,7 +46,8 @@ enum IntegerScan: Equatable {
                 var tail = index + 1
                 while tail < count {
                     let byte = bytes[tail]
-                    let isNumberByte = byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+                    let isNumberByte =
+                        byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
                         || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
                     if !isNumberByte { return .notANumber }
                     tail += 1

@@ -29,7 +29,8 @@ enum LineProblem {
         case .fractionalCode: return "the code is a number with a fraction or exponent, not an integer"
         case .codeOutOfRange: return "the code is outside the signed 64-bit integer range"
         case .envelope(let error): return "invalid envelope: \(error.description)"
-        case .tooLong(let length, let limit): return "line of \(length) bytes is longer than the limit of \(limit) bytes (--max-line-bytes)"
+        case .tooLong(let length, let limit):
+            return "line of \(length) bytes is longer than the limit of \(limit) bytes (--max-line-bytes)"
         }
     }
 
@@ -87,7 +88,8 @@ struct LineParser {
         case .auto:
             let first = trimmed[0]
             // A UTF-8 byte order mark may precede the object.
-            envelope = first == UInt8(ascii: "{") || (first == 0xEF && trimmed.count > 3 && trimmed[3] == UInt8(ascii: "{"))
+            envelope =
+                first == UInt8(ascii: "{") || (first == 0xEF && trimmed.count > 3 && trimmed[3] == UInt8(ascii: "{"))
         case .codes: envelope = false
         case .jsonl: envelope = true
         }

@@ -1,11 +1,11 @@
 // Streaming lines out of a file descriptor in constant memory.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads a file descriptor in large chunks and hands out its lines as byte slices of its
@@ -91,7 +91,8 @@ struct LineReader {
         while true {
             let pending = end - start
             if pending > 0,
-               let newline = memchr(buffer.baseAddress! + start, 0x0A, pending) {
+                let newline = memchr(buffer.baseAddress! + start, 0x0A, pending)
+            {
                 let lineEnd = buffer.baseAddress!.distance(to: newline)
                 let line = slice(start, lineEnd)
                 start = lineEnd + 1

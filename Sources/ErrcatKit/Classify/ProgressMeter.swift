@@ -26,7 +26,9 @@ struct ProgressMeter {
         lastUpdate = now
         let rate = Double(lines) / max(now - started, 1e-9)
         var out = OutputBuffer(descriptor: descriptor)
-        out.write("\rerrcat classify: \(formatMillions(Double(lines))) lines, \(bytes / 1_000_000) MB, \(formatMillions(rate)) lines/s\u{1B}[K")
+        out.write(
+            "\rerrcat classify: \(formatMillions(Double(lines))) lines, \(bytes / 1_000_000) MB, \(formatMillions(rate)) lines/s\u{1B}[K"
+        )
         out.flush()
         shown = true
     }

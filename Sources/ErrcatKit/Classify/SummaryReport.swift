@@ -36,13 +36,18 @@ struct SummaryReport {
         out.write("\ntiers (of valid lines):\n")
         for tier in SummaryReport.tierOrder {
             let count = tally.tiers[Int(tier.rawValue)]
-            out.write("  \(pad(tier.name, 10)) \(pad(String(count), 12, right: true))  \(pad(percent(count, of: tally.valid), 6, right: true))\n")
+            out.write(
+                "  \(pad(tier.name, 10)) \(pad(String(count), 12, right: true))  \(pad(percent(count, of: tally.valid), 6, right: true))\n"
+            )
         }
         if table.moduleCount > 0 {
-            out.write("\n\(pad("modules:", 27))\(pad("lines", 12, right: true))  \(pad("unrecognised", 12, right: true))\n")
+            out.write(
+                "\n\(pad("modules:", 27))\(pad("lines", 12, right: true))  \(pad("unrecognised", 12, right: true))\n")
             for id in 1...table.moduleCount {
                 let name = table.moduleName(UInt16(id)) ?? "?"
-                out.write("  \(pad(name, 24)) \(pad(String(tally.modules[id]), 12, right: true))  \(pad(String(tally.unrecognised[id]), 12, right: true))\n")
+                out.write(
+                    "  \(pad(name, 24)) \(pad(String(tally.modules[id]), 12, right: true))  \(pad(String(tally.unrecognised[id]), 12, right: true))\n"
+                )
             }
         }
         let top = tally.topCodes(self.top, table: table)
@@ -57,11 +62,15 @@ struct SummaryReport {
                 } else if let name = parts.name, name != parts.tier {
                     label += " " + name
                 }
-                out.write("  \(pad(String(count), 12, right: true))  \(pad(String(code), 12, right: true))  \(pad(label, 40))  \(parts.message)\n")
+                out.write(
+                    "  \(pad(String(count), 12, right: true))  \(pad(String(code), 12, right: true))  \(pad(label, 40))  \(parts.message)\n"
+                )
             }
         }
         if tally.untracked > 0 {
-            out.write("\n(\(tally.untracked) lines with codes beyond the first \(ClassifyTally.maxTrackedCodes) distinct unlisted codes are not in the top codes)\n")
+            out.write(
+                "\n(\(tally.untracked) lines with codes beyond the first \(ClassifyTally.maxTrackedCodes) distinct unlisted codes are not in the top codes)\n"
+            )
         }
     }
 

@@ -70,7 +70,9 @@ enum CheckCommand {
             if !parsed.has("--quiet") {
                 let moduleCodes = definition.modules.reduce(0) { $0 + $1.codes.count }
                 let ranges = definition.modules.reduce(0) { $0 + $1.ranges.count }
-                out.write("\(path): ok: catalog \"\(definition.name)\", \(1 + definition.base.count + moduleCodes) entries (success, \(definition.base.count) base, \(moduleCodes) in modules), \(definition.modules.count) modules, \(ranges) ranges\n")
+                out.write(
+                    "\(path): ok: catalog \"\(definition.name)\", \(1 + definition.base.count + moduleCodes) entries (success, \(definition.base.count) base, \(moduleCodes) in modules), \(definition.modules.count) modules, \(ranges) ranges\n"
+                )
             }
         }
         out.flush()

@@ -1,13 +1,14 @@
 // `errcat classify [FILE|-]`: classify a stream of codes or JSON envelopes.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import SwiftErr
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 enum ClassifyCommand {
     static let help = """
@@ -119,7 +120,8 @@ enum ClassifyCommand {
         if parsed.has("--progress") && parsed.has("--no-progress") {
             return usage("--progress and --no-progress contradict each other")
         }
-        settings.progress = parsed.has("--progress")
+        settings.progress =
+            parsed.has("--progress")
             || (!parsed.has("--no-progress") && isTerminal(io.error) && (isTerminal(io.input) || isTerminal(io.output)))
 
         let table: Catalog
@@ -147,7 +149,9 @@ enum ClassifyCommand {
         let elapsed = monotonicSeconds() - started
         if let readError {
             run.out.flush()
-            io.printError("errcat classify: cannot read \(FileError(path: path, errno: readError).description) (after line \(run.lines))")
+            io.printError(
+                "errcat classify: cannot read \(FileError(path: path, errno: readError).description) (after line \(run.lines))"
+            )
             return ExitStatus.problems
         }
         if !settings.each {
@@ -165,7 +169,9 @@ enum ClassifyCommand {
         }
         let tally = run.tally
         if tally.invalid > 0 && settings.maxErrorsShown == 0 {
-            io.printError("errcat classify: \(tally.invalid) invalid line\(tally.invalid == 1 ? "" : "s") (none shown: --max-errors 0)")
+            io.printError(
+                "errcat classify: \(tally.invalid) invalid line\(tally.invalid == 1 ? "" : "s") (none shown: --max-errors 0)"
+            )
         } else if tally.invalid > UInt64(settings.maxErrorsShown) {
             io.printError("errcat classify: \(tally.invalid) invalid lines (first \(settings.maxErrorsShown) shown)")
         } else if tally.invalid > 0 {

@@ -67,8 +67,10 @@ public enum Errcat {
     /// Handles the common start of a subcommand: parses `arguments`, prints help for
     /// `--help` (exit 0) and usage errors (exit 2).
     /// - Returns: The parsed arguments, or the status to exit with now.
-    static func parse(_ arguments: [String], command: String, help: String,
-                      options: [OptionSpec], io: ErrcatIO) -> Result<ParsedArguments, ExitCode> {
+    static func parse(
+        _ arguments: [String], command: String, help: String,
+        options: [OptionSpec], io: ErrcatIO
+    ) -> Result<ParsedArguments, ExitCode> {
         do {
             let parsed = try parseArguments(arguments, options: options)
             if parsed.wantsHelp {

@@ -37,8 +37,10 @@ enum ExplainCommand {
         case .failure(let exit): return exit.status
         }
         guard let language = parseLanguage(parsed.value("--lang")) else {
-            return Errcat.usageError(io: io, "unknown language '\(parsed.value("--lang") ?? "")' (use en or zh-Hans)",
-                                     command: "explain", help: help).status
+            return Errcat.usageError(
+                io: io, "unknown language '\(parsed.value("--lang") ?? "")' (use en or zh-Hans)",
+                command: "explain", help: help
+            ).status
         }
         guard !parsed.positionals.isEmpty else {
             return Errcat.usageError(io: io, "give at least one CODE", command: "explain", help: help).status
@@ -54,7 +56,8 @@ enum ExplainCommand {
         let json = parsed.has("--json")
         let present = parsed.has("--present")
         guard !(json && present) else {
-            return Errcat.usageError(io: io, "--json and --present cannot be combined", command: "explain", help: help).status
+            return Errcat.usageError(io: io, "--json and --present cannot be combined", command: "explain", help: help)
+                .status
         }
         var out = OutputBuffer(descriptor: io.output)
         var status = ExitStatus.success

@@ -43,8 +43,10 @@ enum GenCommand {
             Errcat.usageError(io: io, message, command: "gen", help: help).status
         }
         guard parsed.positionals.count == 2 else {
-            return usage(parsed.positionals.isEmpty ? "give a language (c or swift) and a CATALOG.json"
-                                                    : "give exactly a language (c or swift) and one CATALOG.json")
+            return usage(
+                parsed.positionals.isEmpty
+                    ? "give a language (c or swift) and a CATALOG.json"
+                    : "give exactly a language (c or swift) and one CATALOG.json")
         }
         let language = parsed.positionals[0]
         let path = parsed.positionals[1]
@@ -78,7 +80,11 @@ enum GenCommand {
 
         var files: [(path: String?, text: String)] = []
         if language == "c" {
-            files.append((parsed.value("--output"), CSourceGenerator(definition: definition, table: table, sourcePath: path).generate()))
+            files.append(
+                (
+                    parsed.value("--output"),
+                    CSourceGenerator(definition: definition, table: table, sourcePath: path).generate()
+                ))
         } else {
             let generator = SwiftSourceGenerator(definition: definition, sourcePath: path)
             var generated: [(fileName: String, source: String)]
@@ -117,7 +123,9 @@ enum GenCommand {
             if parsed.has("--check") {
                 let existing = try? readWholeFile(target, standardInput: io.input)
                 if existing != Array(file.text.utf8) {
-                    io.printError("errcat gen: \(target) is \(existing == nil ? "missing" : "out of date"); regenerate it from \(path)")
+                    io.printError(
+                        "errcat gen: \(target) is \(existing == nil ? "missing" : "out of date"); regenerate it from \(path)"
+                    )
                     status = ExitStatus.problems
                 }
                 continue

@@ -48,7 +48,9 @@ enum SampleCommand {
         }
         var seed: UInt64 = 1
         if let text = parsed.value("--seed") {
-            guard let value = UInt64(text) else { return usage("--seed needs an unsigned 64-bit integer, not '\(text)'") }
+            guard let value = UInt64(text) else {
+                return usage("--seed needs an unsigned 64-bit integer, not '\(text)'")
+            }
             seed = value
         }
         let codesOnly: Bool

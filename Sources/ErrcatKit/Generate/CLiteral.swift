@@ -55,7 +55,8 @@ enum CLiteral {
         var result = ""
         for scalar in name.unicodeScalars {
             if scalar.isASCII, let byte = UInt8(exactly: scalar.value),
-               (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || (byte >= 48 && byte <= 57) {
+                (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || (byte >= 48 && byte <= 57)
+            {
                 result.unicodeScalars.append(scalar)
             } else {
                 result.append("_")

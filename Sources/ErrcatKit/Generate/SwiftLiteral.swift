@@ -63,8 +63,10 @@ enum SwiftLiteral {
 
     /// A `CodeFlags` array literal, lowest bit first: `[.reauthenticate, .showUser]`.
     static func flags(_ flags: CodeFlags) -> String {
-        let named: [(CodeFlags, String)] = [(.retryable, ".retryable"), (.reauthenticate, ".reauthenticate"),
-                                            (.showUser, ".showUser"), (.fatal, ".fatal")]
+        let named: [(CodeFlags, String)] = [
+            (.retryable, ".retryable"), (.reauthenticate, ".reauthenticate"),
+            (.showUser, ".showUser"), (.fatal, ".fatal"),
+        ]
         var parts: [String] = []
         for (flag, spelling) in named where flags.contains(flag) { parts.append(spelling) }
         var bit: UInt8 = 0x10

@@ -20,7 +20,8 @@ struct CodeDescriber {
         for index in 0..<UInt32(table.entryCount) {
             let code = table.code(at: index) ?? 0
             let classification = table.classify(code)
-            let parts = CodeDescriber.parts(table: table, language: language, code: code, classification: classification)
+            let parts = CodeDescriber.parts(
+                table: table, language: language, code: code, classification: classification)
             var buffer = OutputBuffer(descriptor: -1, threshold: Int.max)
             CodeDescriber.writeJSONTail(parts, into: &buffer)
             tails.append(buffer.bytes)

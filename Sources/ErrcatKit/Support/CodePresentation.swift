@@ -34,8 +34,10 @@ struct PresentedCode: LocalizedError {
     var options: [RecoveryOption] {
         let flags = Set(parts.flags)
         if flags.contains("reauthenticate") {
-            return [.custom(id: "signIn", title: LocalizedText(english: "Sign In", simplifiedChinese: "登录")) {},
-                    .cancel()]
+            return [
+                .custom(id: "signIn", title: LocalizedText(english: "Sign In", simplifiedChinese: "登录")) {},
+                .cancel(),
+            ]
         }
         if flags.contains("retryable") && !flags.contains("fatal") {
             return [.tryAgain {}, .cancel()]
@@ -49,7 +51,8 @@ struct PresentedCode: LocalizedError {
 func presentationText(of parts: CodeDescriber.Parts, language: Language) -> String {
     let error = PresentedCode(parts: parts, language: language)
     let failure = RecoverableFailure(error, options: error.options)
-    let presentation = ErrorPresentation(error: error.options.isEmpty ? error as any Error : failure,
-                                         language: language)
+    let presentation = ErrorPresentation(
+        error: error.options.isEmpty ? error as any Error : failure,
+        language: language)
     return TerminalErrorPresenter<String>.render(presentation, listingActions: presentation.actions.count > 1)
 }

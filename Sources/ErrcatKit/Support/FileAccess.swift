@@ -1,11 +1,11 @@
 // Opening inputs and reading small files whole, with errno turned into readable reasons.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A failed file operation: which file and why (strerror text).

@@ -7,15 +7,27 @@ extension OutputBuffer {
         write(byte: UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): write(byte: UInt8(ascii: "\\")); write(byte: UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"): write(byte: UInt8(ascii: "\\")); write(byte: UInt8(ascii: "\\"))
-            case 0x0A: write(byte: UInt8(ascii: "\\")); write(byte: UInt8(ascii: "n"))
-            case 0x0D: write(byte: UInt8(ascii: "\\")); write(byte: UInt8(ascii: "r"))
-            case 0x09: write(byte: UInt8(ascii: "\\")); write(byte: UInt8(ascii: "t"))
+            case UInt8(ascii: "\""):
+                write(byte: UInt8(ascii: "\\"))
+                write(byte: UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"):
+                write(byte: UInt8(ascii: "\\"))
+                write(byte: UInt8(ascii: "\\"))
+            case 0x0A:
+                write(byte: UInt8(ascii: "\\"))
+                write(byte: UInt8(ascii: "n"))
+            case 0x0D:
+                write(byte: UInt8(ascii: "\\"))
+                write(byte: UInt8(ascii: "r"))
+            case 0x09:
+                write(byte: UInt8(ascii: "\\"))
+                write(byte: UInt8(ascii: "t"))
             case 0x00..<0x20, 0x7F:
                 let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                for escapeByte in [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                   hex[Int(byte >> 4)], hex[Int(byte & 0xF)]] {
+                for escapeByte in [
+                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                    hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+                ] {
                     write(byte: escapeByte)
                 }
             default: write(byte: byte)

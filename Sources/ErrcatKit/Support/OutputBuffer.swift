@@ -1,11 +1,11 @@
 // Buffered output to a file descriptor with write(2): no Foundation, no per-line syscalls.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Collects bytes and writes them to a file descriptor in large blocks.

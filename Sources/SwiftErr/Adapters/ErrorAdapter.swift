@@ -45,8 +45,10 @@ public struct ClosureErrorAdapter<Foreign: Error, Code: ModuleCode>: ErrorAdapte
     ///   - code: The module the errors are for.
     ///   - name: A name for diagnostics.
     ///   - transform: The conversion; return `nil` to ignore an error.
-    public init(_ foreign: Foreign.Type, for code: Code.Type = Code.self, name: String,
-                _ transform: @escaping @Sendable (Foreign) -> ModuleRespError<Code>?) {
+    public init(
+        _ foreign: Foreign.Type, for code: Code.Type = Code.self, name: String,
+        _ transform: @escaping @Sendable (Foreign) -> ModuleRespError<Code>?
+    ) {
         self.name = name
         self.transform = transform
     }

@@ -23,8 +23,9 @@ struct CatalogConsistencyCheck {
 
     private mutating func run() {
         if draft.modules.count > Self.maxModules {
-            report(draft.modules[Self.maxModules].offset,
-                   "too many modules: \(draft.modules.count) (at most \(Self.maxModules))")
+            report(
+                draft.modules[Self.maxModules].offset,
+                "too many modules: \(draft.modules.count) (at most \(Self.maxModules))")
         }
         checkNames()
         let ranges = checkRanges()
@@ -62,7 +63,10 @@ struct CatalogConsistencyCheck {
             return false
         }
         if !Self.isIdentifier(name) {
-            report(offset, "\(what) name \"\(name)\" is not an identifier (ASCII letters, digits and '_', not starting with a digit)")
+            report(
+                offset,
+                "\(what) name \"\(name)\" is not an identifier (ASCII letters, digits and '_', not starting with a digit)"
+            )
             return false
         }
         return true
@@ -84,10 +88,13 @@ struct CatalogConsistencyCheck {
         var moduleNames: [String: Int] = [:]
         for (position, module) in draft.modules.enumerated() {
             guard let name = module.name,
-                  checkName(name, at: module.nameOffset, what: "module \(position + 1)") else { continue }
+                checkName(name, at: module.nameOffset, what: "module \(position + 1)")
+            else { continue }
             if let earlier = moduleNames[name] {
-                report(module.nameOffset, "duplicate module name \"\(name)\": module \(position + 1) repeats module \(earlier + 1)",
-                       related: draft.modules[earlier].nameOffset)
+                report(
+                    module.nameOffset,
+                    "duplicate module name \"\(name)\": module \(position + 1) repeats module \(earlier + 1)",
+                    related: draft.modules[earlier].nameOffset)
             } else {
                 moduleNames[name] = position
             }
@@ -103,12 +110,15 @@ struct CatalogConsistencyCheck {
                 switch entry.scope {
                 case .success: what = "the success entry"
                 case .base: what = "a base entry (code \(entry.code.map(String.init) ?? "?"))"
-                case .module(let position): what = "an entry of \(moduleLabel(position)) (code \(entry.code.map(String.init) ?? "?"))"
+                case .module(let position):
+                    what = "an entry of \(moduleLabel(position)) (code \(entry.code.map(String.init) ?? "?"))"
                 }
                 guard let name = entry.name, checkName(name, at: entry.nameOffset, what: what) else { continue }
                 if let earlier = seen[name] {
-                    report(entry.nameOffset, "duplicate name \"\(name)\": \(label(entry)) (code \(entry.code.map(String.init) ?? "?")) repeats \(label(earlier)) (code \(earlier.code.map(String.init) ?? "?"))",
-                           related: earlier.nameOffset)
+                    report(
+                        entry.nameOffset,
+                        "duplicate name \"\(name)\": \(label(entry)) (code \(entry.code.map(String.init) ?? "?")) repeats \(label(earlier)) (code \(earlier.code.map(String.init) ?? "?"))",
+                        related: earlier.nameOffset)
                 } else {
                     seen[name] = entry
                 }
@@ -128,7 +138,10 @@ struct CatalogConsistencyCheck {
         for module in draft.modules {
             for range in module.ranges {
                 if range.first > range.last {
-                    report(range.offset, "range \(Self.text(range)) of \(moduleLabel(range.module)) is empty: its first code is greater than its last")
+                    report(
+                        range.offset,
+                        "range \(Self.text(range)) of \(moduleLabel(range.module)) is empty: its first code is greater than its last"
+                    )
                 } else {
                     valid.append(range)
                 }
@@ -139,8 +152,10 @@ struct CatalogConsistencyCheck {
         var furthest: RangeDraft? = nil
         for range in valid {
             if let previous = furthest, range.first <= previous.last {
-                report(range.offset, "range \(Self.text(range)) of \(moduleLabel(range.module)) overlaps range \(Self.text(previous)) of \(moduleLabel(previous.module))",
-                       related: previous.offset)
+                report(
+                    range.offset,
+                    "range \(Self.text(range)) of \(moduleLabel(range.module)) overlaps range \(Self.text(previous)) of \(moduleLabel(previous.module))",
+                    related: previous.offset)
             }
             if furthest == nil || range.last > furthest!.last {
                 furthest = range
@@ -174,8 +189,9 @@ struct CatalogConsistencyCheck {
         for entry in allEntries {
             guard let code = entry.code else { continue }
             if let earlier = seen[code] {
-                report(entry.codeOffset, "duplicate code \(code): \(label(entry)) repeats \(label(earlier))",
-                       related: earlier.codeOffset)
+                report(
+                    entry.codeOffset, "duplicate code \(code): \(label(entry)) repeats \(label(earlier))",
+                    related: earlier.codeOffset)
             } else {
                 seen[code] = entry
             }
@@ -190,14 +206,19 @@ struct CatalogConsistencyCheck {
             range(containing: code, in: sortedRanges, reach: reach)
         }
         if let success = draft.success, let code = success.code,
-           let owner = findOwner(of: code) {
-            report(success.codeOffset, "the success code \(code) lies in range \(Self.text(owner)) of \(moduleLabel(owner.module))",
-                   related: owner.offset)
+            let owner = findOwner(of: code)
+        {
+            report(
+                success.codeOffset,
+                "the success code \(code) lies in range \(Self.text(owner)) of \(moduleLabel(owner.module))",
+                related: owner.offset)
         }
         for entry in draft.base {
             guard let code = entry.code, let owner = findOwner(of: code) else { continue }
-            report(entry.codeOffset, "code \(code) of \(label(entry)) lies in range \(Self.text(owner)) of \(moduleLabel(owner.module)); a base code must be outside every module range",
-                   related: owner.offset)
+            report(
+                entry.codeOffset,
+                "code \(code) of \(label(entry)) lies in range \(Self.text(owner)) of \(moduleLabel(owner.module)); a base code must be outside every module range",
+                related: owner.offset)
         }
         for module in draft.modules {
             for entry in module.codes {

@@ -26,8 +26,9 @@ extension CatalogDefinition {
         let lines = LineIndex(bytes)
         func located(_ problems: [DraftProblem]) -> [CatalogFileProblem] {
             problems.map { problem in
-                CatalogFileProblem(location: lines.location(of: problem.offset), message: problem.message,
-                                   related: problem.relatedOffset.map { lines.location(of: $0) })
+                CatalogFileProblem(
+                    location: lines.location(of: problem.offset), message: problem.message,
+                    related: problem.relatedOffset.map { lines.location(of: $0) })
             }
             .enumerated()
             .sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
@@ -43,7 +44,8 @@ extension CatalogDefinition {
         case .failure(let error):
             let onlyWhitespace = bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
             let message = onlyWhitespace ? "the file contains no JSON value" : error.message
-            throw CatalogFileError(problems: located([DraftProblem(offset: error.offset, message: "invalid JSON: \(message)")]))
+            throw CatalogFileError(
+                problems: located([DraftProblem(offset: error.offset, message: "invalid JSON: \(message)")]))
         }
         var decoder = CatalogFileDecoder()
         let draft = decoder.decode(root)
@@ -52,14 +54,18 @@ extension CatalogDefinition {
             if problems.isEmpty {
                 // Unreachable: a missing or unusable success entry is always reported. Kept so a
                 // future change cannot turn it into a silent default.
-                throw CatalogFileError(problems: [CatalogFileProblem(location: SourceLocation(line: 1, column: 1),
-                                                                      message: "the catalog has no usable success entry")])
+                throw CatalogFileError(problems: [
+                    CatalogFileProblem(
+                        location: SourceLocation(line: 1, column: 1),
+                        message: "the catalog has no usable success entry")
+                ])
             }
             throw CatalogFileError(problems: located(problems))
         }
         func definition(_ entry: EntryDraft, code: Int64) -> EntryDefinition {
-            EntryDefinition(code: code, name: entry.name ?? "", flags: CodeFlags(rawValue: entry.flags),
-                            message: LocalizedText(english: entry.english, simplifiedChinese: entry.chinese))
+            EntryDefinition(
+                code: code, name: entry.name ?? "", flags: CodeFlags(rawValue: entry.flags),
+                message: LocalizedText(english: entry.english, simplifiedChinese: entry.chinese))
         }
         // Without problems every entry has a code (a missing or unusable one is reported).
         self.init(

@@ -11,9 +11,12 @@ struct CatalogFileDecoder {
     /// (and reported), so later checks see as much of the catalog as possible.
     mutating func decode(_ root: JSONNode) -> CatalogDraft {
         var draft = CatalogDraft(name: "", success: nil, base: [], modules: [])
-        guard let members = members(of: root, what: "the catalog",
-                                    allowed: ["format", "name", "success", "base", "modules"],
-                                    required: ["format", "name", "success"]) else {
+        guard
+            let members = members(
+                of: root, what: "the catalog",
+                allowed: ["format", "name", "success", "base", "modules"],
+                required: ["format", "name", "success"])
+        else {
             return draft
         }
         if let format = members["format"], let text = string(format, what: "\"format\"") {
@@ -43,9 +46,11 @@ struct CatalogFileDecoder {
                     draft.modules.append(module)
                 } else {
                     // Keep positions (module ids) stable: a broken module still takes its id.
-                    draft.modules.append(ModuleDraft(name: nil, nameOffset: element.offset, titleEnglish: "",
-                                                     titleChinese: nil, ranges: [], codes: [],
-                                                     offset: element.offset))
+                    draft.modules.append(
+                        ModuleDraft(
+                            name: nil, nameOffset: element.offset, titleEnglish: "",
+                            titleChinese: nil, ranges: [], codes: [],
+                            offset: element.offset))
                 }
             }
         }
@@ -55,13 +60,17 @@ struct CatalogFileDecoder {
     // MARK: - Parts
 
     private mutating func module(_ node: JSONNode, position: Int) -> ModuleDraft? {
-        guard let members = members(of: node, what: "a module",
-                                    allowed: ["name", "title", "ranges", "codes"],
-                                    required: ["name", "ranges"]) else {
+        guard
+            let members = members(
+                of: node, what: "a module",
+                allowed: ["name", "title", "ranges", "codes"],
+                required: ["name", "ranges"])
+        else {
             return nil
         }
-        var module = ModuleDraft(name: nil, nameOffset: node.offset, titleEnglish: "", titleChinese: nil,
-                                 ranges: [], codes: [], offset: node.offset)
+        var module = ModuleDraft(
+            name: nil, nameOffset: node.offset, titleEnglish: "", titleChinese: nil,
+            ranges: [], codes: [], offset: node.offset)
         if let name = members["name"], let text = string(name, what: "a module \"name\"") {
             module.name = text
             module.nameOffset = name.offset
@@ -97,7 +106,8 @@ struct CatalogFileDecoder {
 
     private mutating func range(_ node: JSONNode, module: Int, label: String) -> RangeDraft? {
         guard case .array(let bounds) = node.value else {
-            report(node.offset, "a range of \(label) must be an array [first, last], found \(node.value.kindDescription)")
+            report(
+                node.offset, "a range of \(label) must be an array [first, last], found \(node.value.kindDescription)")
             return nil
         }
         guard bounds.count == 2 else {
@@ -111,13 +121,17 @@ struct CatalogFileDecoder {
     }
 
     private mutating func entry(_ node: JSONNode, scope: EntryScope, what: String) -> EntryDraft? {
-        guard let members = members(of: node, what: what,
-                                    allowed: ["code", "name", "flags", "message"],
-                                    required: ["code", "name", "message"]) else {
+        guard
+            let members = members(
+                of: node, what: what,
+                allowed: ["code", "name", "flags", "message"],
+                required: ["code", "name", "message"])
+        else {
             return nil
         }
-        var entry = EntryDraft(scope: scope, code: nil, codeOffset: node.offset, name: nil, nameOffset: node.offset,
-                               flags: 0, english: "", chinese: nil, offset: node.offset)
+        var entry = EntryDraft(
+            scope: scope, code: nil, codeOffset: node.offset, name: nil, nameOffset: node.offset,
+            flags: 0, english: "", chinese: nil, offset: node.offset)
         if let name = members["name"], let text = string(name, what: "the \"name\" of \(what)") {
             entry.name = text
             entry.nameOffset = name.offset
@@ -133,12 +147,16 @@ struct CatalogFileDecoder {
                 if let flag = CodeFlags(name: flagName) {
                     entry.flags |= flag.rawValue
                 } else {
-                    report(element.offset, "unknown flag \"\(flagName)\" on \(label) (known flags: retryable, reauthenticate, showUser, fatal, app4 ... app7)")
+                    report(
+                        element.offset,
+                        "unknown flag \"\(flagName)\" on \(label) (known flags: retryable, reauthenticate, showUser, fatal, app4 ... app7)"
+                    )
                 }
             }
         }
         if let message = members["message"],
-           let (english, chinese) = localizedText(message, what: "the message of \(label)") {
+            let (english, chinese) = localizedText(message, what: "the message of \(label)")
+        {
             entry.english = english
             entry.chinese = chinese
         }
@@ -173,8 +191,10 @@ struct CatalogFileDecoder {
 
     /// The members of an object by key, after reporting unknown, repeated and missing keys;
     /// nil (reported) when the node is not an object.
-    private mutating func members(of node: JSONNode, what: String, allowed: [String],
-                                  required: [String]) -> [String: JSONNode]? {
+    private mutating func members(
+        of node: JSONNode, what: String, allowed: [String],
+        required: [String]
+    ) -> [String: JSONNode]? {
         guard case .object(let list) = node.value else {
             report(node.offset, "\(what) must be an object, found \(node.value.kindDescription)")
             return nil

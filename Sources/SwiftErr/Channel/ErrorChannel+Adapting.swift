@@ -7,8 +7,10 @@ extension ErrorChannel {
     ///   - adapters: The registry.
     /// - Returns: What the registry made of the error; an ignored error is not emitted.
     @discardableResult
-    public func emit<Code: ModuleCode>(adapting error: any Error,
-                                       with adapters: ErrorAdapterRegistry<Code>) -> AdaptedError<Code>
+    public func emit<Code: ModuleCode>(
+        adapting error: any Error,
+        with adapters: ErrorAdapterRegistry<Code>
+    ) -> AdaptedError<Code>
     where Failure == ModuleRespError<Code> {
         let adapted = adapters.handle(error)
         if let moduleError = adapted.error { emit(moduleError) }

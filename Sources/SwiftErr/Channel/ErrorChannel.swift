@@ -1,4 +1,3 @@
-
 /// Producers emit errors; any number of handlers consume them, each as an `AsyncSequence`.
 ///
 /// This is the seed's `ErrorEmittable` / `ErrorHandlable` pair (an RxSwift `BehaviorRelay` bound
@@ -89,8 +88,13 @@ public final class ErrorChannel<Failure: Error>: Sendable {
                 if !subscriber.waiters.isEmpty {
                     // A waiting handler has an empty buffer: hand the error over directly.
                     let waiter = subscriber.waiters.removeFirst()
-                    resumes.append((waiter.continuation, ErrorDelivery(error: error, sequenceNumber: number,
-                                                                        droppedBefore: subscriber.droppedSinceDelivery)))
+                    resumes.append(
+                        (
+                            waiter.continuation,
+                            ErrorDelivery(
+                                error: error, sequenceNumber: number,
+                                droppedBefore: subscriber.droppedSinceDelivery)
+                        ))
                     subscriber.droppedSinceDelivery = 0
                 } else {
                     if subscriber.buffer.count >= bufferLimit {
@@ -152,8 +156,9 @@ public final class ErrorChannel<Failure: Error>: Sendable {
                     guard var subscriber = state.subscribers[id] else { return (true, nil) }
                     if !subscriber.buffer.isEmpty {
                         let first = subscriber.buffer.removeFirst()
-                        let delivery = ErrorDelivery(error: first.error, sequenceNumber: first.sequenceNumber,
-                                                     droppedBefore: subscriber.droppedSinceDelivery)
+                        let delivery = ErrorDelivery(
+                            error: first.error, sequenceNumber: first.sequenceNumber,
+                            droppedBefore: subscriber.droppedSinceDelivery)
                         subscriber.droppedSinceDelivery = 0
                         if subscriber.buffer.isEmpty && state.finished {
                             state.endedDrops[id] = subscriber.droppedTotal
@@ -182,7 +187,9 @@ public final class ErrorChannel<Failure: Error>: Sendable {
     /// Ends a waiting `next()` whose task was cancelled, if it is still waiting.
     private func cancelWaiter(_ waiterID: UInt64, subscriber id: UInt64) {
         let continuation = state.withLock { state -> CheckedContinuation<ErrorDelivery<Failure>?, Never>? in
-            guard let index = state.subscribers[id]?.waiters.firstIndex(where: { $0.id == waiterID }) else { return nil }
+            guard let index = state.subscribers[id]?.waiters.firstIndex(where: { $0.id == waiterID }) else {
+                return nil
+            }
             return state.subscribers[id]?.waiters.remove(at: index).continuation
         }
         continuation?.resume(returning: nil)

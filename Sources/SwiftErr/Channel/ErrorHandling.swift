@@ -42,7 +42,8 @@ extension ErrorChannel {
     /// `bindErrorHandler`).
     /// - Parameter handler: The handler.
     /// - Returns: The binding; keep it to unbind or to wait for the end.
-    public func bind<Handler: ErrorHandling>(_ handler: Handler) -> ErrorBinding<Failure> where Handler.Failure == Failure {
+    public func bind<Handler: ErrorHandling>(_ handler: Handler) -> ErrorBinding<Failure>
+    where Handler.Failure == Failure {
         let subscription = attach()
         let task = Task {
             for await delivery in subscription {

@@ -1,4 +1,3 @@
-
 /// One handler attached to an ``ErrorChannel``: an `AsyncSequence` of ``ErrorDelivery``s.
 ///
 /// The sequence ends (its iterator returns `nil`) after ``detach()``, after the channel's

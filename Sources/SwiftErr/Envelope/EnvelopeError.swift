@@ -60,8 +60,10 @@ public struct EnvelopeError: Error, Sendable, Hashable, CustomStringConvertible 
         case .invalidUTF8: what = "invalid UTF-8 in a string"
         case .notAnObject(let kind): what = "the envelope is \(kind.phrase), not an object"
         case .missingCode: what = "no code member \(quotedKey)"
-        case .codeNotInteger(let kind, let literal): what = "code member \(quotedKey) is \(kind.phrase) (\(literal)), not an integer"
-        case .codeOutOfRange(let literal): what = "code member \(quotedKey) is \(literal), outside the 64-bit integer range"
+        case .codeNotInteger(let kind, let literal):
+            what = "code member \(quotedKey) is \(kind.phrase) (\(literal)), not an integer"
+        case .codeOutOfRange(let literal):
+            what = "code member \(quotedKey) is \(literal), outside the 64-bit integer range"
         case .messageNotString(let kind): what = "message member \(quotedKey) is \(kind.phrase), not a string"
         case .duplicateKey: what = "member \(quotedKey) appears twice"
         case .nestingTooDeep(let limit): what = "values nested deeper than \(limit) levels"

@@ -45,7 +45,9 @@ public struct ResponseEnvelope: Sendable, Hashable {
     ///   invalid UTF-8, a top level that is not an object, a missing code, a code that is not an
     ///   integer (string, fraction, boolean, `null`, …) or lies outside `Int64`, a message that
     ///   is not a string, one of the keys repeated, or nesting deeper than 512 levels.
-    public static func parse(_ bytes: UnsafeRawBufferPointer, keys: EnvelopeKeys = .default) throws(EnvelopeError) -> ResponseEnvelope {
+    public static func parse(_ bytes: UnsafeRawBufferPointer, keys: EnvelopeKeys = .default) throws(EnvelopeError)
+        -> ResponseEnvelope
+    {
         var scanner = JSONScanner(bytes)
         scanner.skipByteOrderMark()
         scanner.skipWhitespace()
@@ -86,7 +88,9 @@ public struct ResponseEnvelope: Sendable, Hashable {
                     return equal ?? candidate.elementsEqual(utf8)
                 }
                 scanner.skipWhitespace()
-                try syntax { () throws(JSONSyntaxError) in try scanner.expect(UInt8(ascii: ":"), "':' after an object key") }
+                try syntax { () throws(JSONSyntaxError) in
+                    try scanner.expect(UInt8(ascii: ":"), "':' after an object key")
+                }
                 scanner.skipWhitespace()
                 let valueOffset = scanner.position
                 if keyIs(keys.code) {
@@ -106,12 +110,17 @@ public struct ResponseEnvelope: Sendable, Hashable {
                         let value = try syntax { () throws(JSONSyntaxError) in try scanner.scanStringRange() }
                         if value.escaped {
                             scanner.position = start
-                            message = String(decoding: try syntax { () throws(JSONSyntaxError) in try scanner.readString() }, as: UTF8.self)
+                            message = String(
+                                decoding: try syntax { () throws(JSONSyntaxError) in try scanner.readString() },
+                                as: UTF8.self)
                         } else {
-                            message = String(decoding: UnsafeRawBufferPointer(rebasing: scanner.bytes[value.range]), as: UTF8.self)
+                            message = String(
+                                decoding: UnsafeRawBufferPointer(rebasing: scanner.bytes[value.range]), as: UTF8.self)
                         }
                     case .null: try syntax { () throws(JSONSyntaxError) in try scanner.skipValue(depth: 1) }
-                    default: throw EnvelopeError(reason: .messageNotString(found: found), offset: valueOffset, key: keys.message)
+                    default:
+                        throw EnvelopeError(
+                            reason: .messageNotString(found: found), offset: valueOffset, key: keys.message)
                     }
                 } else if keyIs(keys.data) {
                     guard dataKind == nil else {
@@ -128,7 +137,9 @@ public struct ResponseEnvelope: Sendable, Hashable {
                     scanner.position += 1
                     continue
                 }
-                try syntax { () throws(JSONSyntaxError) in try scanner.expect(UInt8(ascii: "}"), "',' or '}' in an object") }
+                try syntax { () throws(JSONSyntaxError) in
+                    try scanner.expect(UInt8(ascii: "}"), "',' or '}' in an object")
+                }
                 break
             }
         }
@@ -148,9 +159,13 @@ public struct ResponseEnvelope: Sendable, Hashable {
     ///   - keys: The member names.
     /// - Returns: The code, message and payload location.
     /// - Throws: ``EnvelopeError``, as ``parse(_:keys:)-(UnsafeRawBufferPointer,_)``.
-    public static func parse(_ bytes: some Collection<UInt8>, keys: EnvelopeKeys = .default) throws(EnvelopeError) -> ResponseEnvelope {
+    public static func parse(_ bytes: some Collection<UInt8>, keys: EnvelopeKeys = .default) throws(EnvelopeError)
+        -> ResponseEnvelope
+    {
         let contiguous: Result<ResponseEnvelope, EnvelopeError>? = bytes.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(EnvelopeError) -> ResponseEnvelope in try parse(UnsafeRawBufferPointer(buffer), keys: keys) }
+            Result { () throws(EnvelopeError) -> ResponseEnvelope in
+                try parse(UnsafeRawBufferPointer(buffer), keys: keys)
+            }
         }
         if let contiguous {
             return try contiguous.get()
@@ -180,7 +195,8 @@ public struct ResponseEnvelope: Sendable, Hashable {
         let end = scanner.position
         func literal() -> String {
             let shown = min(end - start, 40)
-            var text = String(decoding: UnsafeRawBufferPointer(rebasing: scanner.bytes[start..<(start + shown)]), as: UTF8.self)
+            var text = String(
+                decoding: UnsafeRawBufferPointer(rebasing: scanner.bytes[start..<(start + shown)]), as: UTF8.self)
             if end - start > 40 { text += "…" }
             return text
         }

@@ -58,10 +58,12 @@ extension ModuleRespError: LocalizedError {
         case .module(let code):
             let title = Code.moduleTitle.text(in: language)
             if code.isUnrecognised {
-                return zh ? "服务器返回了未识别的\(title)错误码 \(code.code)。"
+                return zh
+                    ? "服务器返回了未识别的\(title)错误码 \(code.code)。"
                     : "The server answered with the \(title) code \(code.code), which this app does not know."
             }
-            return zh ? "服务器返回\(title)错误码 \(code.code)(\(code.name))。"
+            return zh
+                ? "服务器返回\(title)错误码 \(code.code)(\(code.name))。"
                 : "The server answered with the \(title) code \(code.code) (\(code.name))."
         case .unexpectedCode(let raw):
             return zh ? "服务器返回了意外的错误码 \(raw)。" : "The server answered with the unexpected code \(raw)."

@@ -99,7 +99,10 @@ package struct JSONScanner {
             }
             position += 1
             skipWhitespace()
-            if peek == UInt8(ascii: "}") { position += 1; return }
+            if peek == UInt8(ascii: "}") {
+                position += 1
+                return
+            }
             while true {
                 skipWhitespace()
                 try skipString()
@@ -108,7 +111,10 @@ package struct JSONScanner {
                 skipWhitespace()
                 try skipValue(depth: depth + 1)
                 skipWhitespace()
-                if peek == UInt8(ascii: ",") { position += 1; continue }
+                if peek == UInt8(ascii: ",") {
+                    position += 1
+                    continue
+                }
                 try expect(UInt8(ascii: "}"), "',' or '}' in an object")
                 return
             }
@@ -118,12 +124,18 @@ package struct JSONScanner {
             }
             position += 1
             skipWhitespace()
-            if peek == UInt8(ascii: "]") { position += 1; return }
+            if peek == UInt8(ascii: "]") {
+                position += 1
+                return
+            }
             while true {
                 skipWhitespace()
                 try skipValue(depth: depth + 1)
                 skipWhitespace()
-                if peek == UInt8(ascii: ",") { position += 1; continue }
+                if peek == UInt8(ascii: ",") {
+                    position += 1
+                    continue
+                }
                 try expect(UInt8(ascii: "]"), "',' or ']' in an array")
                 return
             }
@@ -270,7 +282,9 @@ package struct JSONScanner {
                     guard let high = hex4() else { throw bad("four hex digits after \\u") }
                     scalar = high
                     if scalar >= 0xD800 && scalar <= 0xDBFF {
-                        guard peek == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u") else {
+                        guard peek == UInt8(ascii: "\\"), position + 1 < bytes.count,
+                            bytes[position + 1] == UInt8(ascii: "u")
+                        else {
                             throw bad("a low surrogate escape after a high surrogate")
                         }
                         position += 2
@@ -327,12 +341,20 @@ package struct JSONScanner {
         var upper: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lower = 0xA0
+        case 0xE0:
+            length = 3
+            lower = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upper = 0x9F
-        case 0xF0: length = 4; lower = 0x90
+        case 0xED:
+            length = 3
+            upper = 0x9F
+        case 0xF0:
+            length = 4
+            lower = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upper = 0x8F
+        case 0xF4:
+            length = 4
+            upper = 0x8F
         default: throw invalid
         }
         guard position + length <= bytes.count else { throw invalid }

@@ -42,7 +42,9 @@ struct JSONTreeParser {
             let range = start..<scanner.position
             let text = String(decoding: UnsafeRawBufferPointer(rebasing: scanner.bytes[range]), as: UTF8.self)
             let integer = integral ? scanner.integerValue(of: range) : nil
-            return JSONNode(offset: start, value: .number(JSONNumber(text: text, integer: integer, hasFractionOrExponent: !integral)))
+            return JSONNode(
+                offset: start,
+                value: .number(JSONNumber(text: text, integer: integer, hasFractionOrExponent: !integral)))
         }
     }
 

@@ -24,9 +24,9 @@ extension Language {
     /// environment says). On Apple platforms it is the user's first preferred language.
     public static var system: Language {
         #if canImport(Darwin)
-        return Language.matching(identifier: Locale.preferredLanguages.first ?? Locale.current.identifier)
+            return Language.matching(identifier: Locale.preferredLanguages.first ?? Locale.current.identifier)
         #else
-        return fromLocaleEnvironment { name in getenv(name).map { String(cString: $0) } }
+            return fromLocaleEnvironment { name in getenv(name).map { String(cString: $0) } }
         #endif
     }
 

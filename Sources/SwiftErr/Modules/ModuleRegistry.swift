@@ -65,9 +65,12 @@ enum ModuleRegistry {
         if let id = state.definition.moduleID(named: module.name) {
             let existing = state.definition.modules[Int(id) - 1]
             guard existing == module else {
-                return .failure(CatalogError(
-                    status: .duplicateModuleName, index: Int(id) - 1, code: Int64(id),
-                    message: "duplicate module name: module '\(module.name)' is already registered (module \(id)) with other ranges, codes, flags or messages"))
+                return .failure(
+                    CatalogError(
+                        status: .duplicateModuleName, index: Int(id) - 1, code: Int64(id),
+                        message:
+                            "duplicate module name: module '\(module.name)' is already registered (module \(id)) with other ranges, codes, flags or messages"
+                    ))
             }
             return .success(state.current)
         }

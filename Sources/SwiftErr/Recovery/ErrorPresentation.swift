@@ -58,8 +58,9 @@ public struct ErrorPresentation: Sendable {
     public static let defaultTitle = LocalizedText(english: "Error", simplifiedChinese: "错误")
     /// "Something went wrong. Please try again." / "出了点问题,请重试。": the message of an error
     /// that is not a `LocalizedError`.
-    public static let defaultMessage = LocalizedText(english: "Something went wrong. Please try again.",
-                                                     simplifiedChinese: "出了点问题,请重试。")
+    public static let defaultMessage = LocalizedText(
+        english: "Something went wrong. Please try again.",
+        simplifiedChinese: "出了点问题,请重试。")
 
     /// Derives the presentation of an error.
     /// - Parameters:

@@ -36,7 +36,9 @@ extension ErrorPresenter {
     /// ``RetryDecision/retry`` only when "Try Again" is chosen.
     /// - Parameter code: The module of the retrier.
     /// - Returns: The hook.
-    public func retryDecision<Code: ModuleCode>(for code: Code.Type) -> @Sendable (RetryContext<Code>) async -> RetryDecision {
+    public func retryDecision<Code: ModuleCode>(for code: Code.Type)
+        -> @Sendable (RetryContext<Code>) async -> RetryDecision
+    {
         { context in
             let failure = RecoverableFailure.tryAgain(context.error) {}
             let presentation = ErrorPresentation(error: failure)

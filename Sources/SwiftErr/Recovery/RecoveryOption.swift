@@ -50,8 +50,13 @@ public struct RecoveryOption: Sendable {
     ///   - title: The title ("Try Again" by default).
     ///   - action: What trying again does.
     /// - Returns: The option, id `"tryAgain"`.
-    public static func tryAgain(title: LocalizedText = tryAgainTitle, _ action: @escaping @Sendable () -> Void) -> RecoveryOption {
-        RecoveryOption(id: "tryAgain", title: title, role: .tryAgain) { action(); return true }
+    public static func tryAgain(title: LocalizedText = tryAgainTitle, _ action: @escaping @Sendable () -> Void)
+        -> RecoveryOption
+    {
+        RecoveryOption(id: "tryAgain", title: title, role: .tryAgain) {
+            action()
+            return true
+        }
     }
 
     /// An option that gives up (reports no recovery), optionally running `action`.
@@ -59,8 +64,13 @@ public struct RecoveryOption: Sendable {
     ///   - title: The title ("Cancel" by default).
     ///   - action: Something to run on cancel, or `nil`.
     /// - Returns: The option, id `"cancel"`.
-    public static func cancel(title: LocalizedText = cancelTitle, _ action: (@Sendable () -> Void)? = nil) -> RecoveryOption {
-        RecoveryOption(id: "cancel", title: title, role: .cancel) { action?(); return false }
+    public static func cancel(title: LocalizedText = cancelTitle, _ action: (@Sendable () -> Void)? = nil)
+        -> RecoveryOption
+    {
+        RecoveryOption(id: "cancel", title: title, role: .cancel) {
+            action?()
+            return false
+        }
     }
 
     /// An option that only dismisses (reports no recovery).
@@ -76,7 +86,12 @@ public struct RecoveryOption: Sendable {
     ///   - title: The title, e.g. "Free Up Space" / "清理空间".
     ///   - action: What the option does.
     /// - Returns: The option.
-    public static func custom(id: String, title: LocalizedText, _ action: @escaping @Sendable () -> Void) -> RecoveryOption {
-        RecoveryOption(id: id, title: title, role: .custom) { action(); return true }
+    public static func custom(id: String, title: LocalizedText, _ action: @escaping @Sendable () -> Void)
+        -> RecoveryOption
+    {
+        RecoveryOption(id: id, title: title, role: .custom) {
+            action()
+            return true
+        }
     }
 }

@@ -44,7 +44,10 @@ public final class TerminalErrorPresenter<Output: TextOutputStream & Sendable>: 
         let range = 1...presentation.actions.count
         for _ in 0..<maxPrompts {
             write("choose \(range.lowerBound)-\(range.upperBound) (empty to dismiss): ")
-            guard let line = input() else { write("\n"); return nil }
+            guard let line = input() else {
+                write("\n")
+                return nil
+            }
             let answer = line.trimmingCharacters(in: .whitespaces)
             if answer.isEmpty { return nil }
             if let number = Int(answer), range.contains(number) { return number - 1 }

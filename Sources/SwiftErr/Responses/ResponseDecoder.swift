@@ -37,10 +37,12 @@ public struct ResponseDecoder: Sendable {
     ///   - acceptableStatusCodes: The HTTP statuses accepted.
     ///   - baseHandler: The central handler for base-tier codes.
     ///   - makeJSONDecoder: Makes the payload decoder (to set date strategies and the like).
-    public init(keys: EnvelopeKeys = .default,
-                acceptableStatusCodes: Range<Int> = 200..<300,
-                baseHandler: BaseCodeHandler? = nil,
-                makeJSONDecoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() }) {
+    public init(
+        keys: EnvelopeKeys = .default,
+        acceptableStatusCodes: Range<Int> = 200..<300,
+        baseHandler: BaseCodeHandler? = nil,
+        makeJSONDecoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() }
+    ) {
         self.keys = keys
         self.acceptableStatusCodes = acceptableStatusCodes
         self.baseHandler = baseHandler
@@ -53,12 +55,16 @@ public struct ResponseDecoder: Sendable {
     ///   - module: The module enum the request belongs to.
     ///   - serverMessage: The envelope's message, passed to the handler.
     /// - Returns: The typed outcome.
-    public func classify<Code: ModuleCode>(_ code: Int64, module: Code.Type = Code.self, serverMessage: String? = nil) -> CodeOutcome<Code> {
+    public func classify<Code: ModuleCode>(_ code: Int64, module: Code.Type = Code.self, serverMessage: String? = nil)
+        -> CodeOutcome<Code>
+    {
         let classifier = Code.classifier
         let classification = classifier.classification(of: code)
         let outcome = classifier.outcome(of: classification, code: code)
         if case .base(let base) = outcome, let baseHandler {
-            baseHandler(BaseCodeEvent(code: base, flags: classification.flags, module: Code.moduleName, serverMessage: serverMessage))
+            baseHandler(
+                BaseCodeEvent(
+                    code: base, flags: classification.flags, module: Code.moduleName, serverMessage: serverMessage))
         }
         return outcome
     }
@@ -113,10 +119,11 @@ public struct ResponseDecoder: Sendable {
     ///   - transport: Performs the request; runs once, on the caller's isolation.
     /// - Returns: The payload, or the one ``ModuleRespError`` that describes the outcome.
     nonisolated(nonsending)
-    public func result<Model: Decodable, Code: ModuleCode>(
-        _ model: Model.Type = Model.self, module: Code.Type = Code.self,
-        transport: () async throws -> TransportResponse
-    ) async -> Result<Model, ModuleRespError<Code>> {
+        public func result<Model: Decodable, Code: ModuleCode>(
+            _ model: Model.Type = Model.self, module: Code.Type = Code.self,
+            transport: () async throws -> TransportResponse
+        ) async -> Result<Model, ModuleRespError<Code>>
+    {
         let response: TransportResponse
         do {
             response = try await transport()
@@ -134,10 +141,11 @@ public struct ResponseDecoder: Sendable {
     /// - Returns: The payload.
     /// - Throws: The one ``ModuleRespError`` that describes an outcome that is not a success.
     nonisolated(nonsending)
-    public func decode<Model: Decodable, Code: ModuleCode>(
-        _ model: Model.Type = Model.self, module: Code.Type = Code.self,
-        transport: () async throws -> TransportResponse
-    ) async throws(ModuleRespError<Code>) -> Model {
+        public func decode<Model: Decodable, Code: ModuleCode>(
+            _ model: Model.Type = Model.self, module: Code.Type = Code.self,
+            transport: () async throws -> TransportResponse
+        ) async throws(ModuleRespError<Code>) -> Model
+    {
         try await result(Model.self, module: Code.self, transport: transport).get()
     }
 

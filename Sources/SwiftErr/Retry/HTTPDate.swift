@@ -18,23 +18,30 @@ public enum HTTPDate {
     ///   forms or names an impossible date or time (e.g. 31 Feb, hour 24).
     public static func parse(_ text: String) -> Date? {
         let fields = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        if fields.count == 6, fields[0].hasSuffix(","), shortDays.contains(String(fields[0].dropLast())), fields[5] == "GMT" {
+        if fields.count == 6, fields[0].hasSuffix(","), shortDays.contains(String(fields[0].dropLast())),
+            fields[5] == "GMT"
+        {
             // IMF-fixdate: day-name "," SP DD SP Mon SP YYYY SP HH:MM:SS SP "GMT"
             guard fields[1].count == 2, fields[3].count == 4,
-                  let day = Int(fields[1]), let month = monthNumber(fields[2]), let year = Int(fields[3]) else { return nil }
+                let day = Int(fields[1]), let month = monthNumber(fields[2]), let year = Int(fields[3])
+            else { return nil }
             return make(year: year, month: month, day: day, time: fields[4])
         }
-        if fields.count == 4, fields[0].hasSuffix(","), longDays.contains(String(fields[0].dropLast())), fields[3] == "GMT" {
+        if fields.count == 4, fields[0].hasSuffix(","), longDays.contains(String(fields[0].dropLast())),
+            fields[3] == "GMT"
+        {
             // RFC 850: day-name-l "," SP DD-Mon-YY SP HH:MM:SS SP "GMT"
             let parts = fields[1].split(separator: "-", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 3, parts[0].count == 2, parts[2].count == 2,
-                  let day = Int(parts[0]), let month = monthNumber(parts[1]), let yy = Int(parts[2]) else { return nil }
+                let day = Int(parts[0]), let month = monthNumber(parts[1]), let yy = Int(parts[2])
+            else { return nil }
             return make(year: yy >= 70 ? 1900 + yy : 2000 + yy, month: month, day: day, time: fields[2])
         }
         if fields.count == 5, shortDays.contains(fields[0]) {
             // asctime: day-name SP Mon SP ( DD / SP D ) SP HH:MM:SS SP YYYY
             guard let month = monthNumber(fields[1]), (1...2).contains(fields[2].count), let day = Int(fields[2]),
-                  fields[4].count == 4, let year = Int(fields[4]) else { return nil }
+                fields[4].count == 4, let year = Int(fields[4])
+            else { return nil }
             return make(year: year, month: month, day: day, time: fields[3])
         }
         return nil
@@ -48,9 +55,10 @@ public enum HTTPDate {
     private static func make(year: Int, month: Int, day: Int, time: String) -> Date? {
         let parts = time.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 3, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
-              let hour = Int(parts[0]), let minute = Int(parts[1]), let second = Int(parts[2]),
-              (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
-              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+            let hour = Int(parts[0]), let minute = Int(parts[1]), let second = Int(parts[2]),
+            (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
+            (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
+        else { return nil }
         let days = daysSinceEpoch(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second
         return Date(timeIntervalSince1970: TimeInterval(seconds))
@@ -71,7 +79,10 @@ public enum HTTPDate {
     /// Days from 1970-01-01 to the given proleptic Gregorian date: whole years, then whole months.
     private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         // Count leap days before `year` relative to 1970 with the 4/100/400 rule.
-        func leapsBefore(_ y: Int) -> Int { let p = y - 1; return p / 4 - p / 100 + p / 400 }
+        func leapsBefore(_ y: Int) -> Int {
+            let p = y - 1
+            return p / 4 - p / 100 + p / 400
+        }
         var days = (year - 1970) * 365 + (leapsBefore(year) - leapsBefore(1970))
         for m in 1..<month { days += daysIn(month: m, year: year) }
         return days + day - 1

@@ -45,14 +45,16 @@ public struct Retrier<Code: ModuleCode, WaitClock: Clock<Duration>>: Sendable {
     ///   - random: A random number in `0 ..< 1` (the system generator by default).
     ///   - userStopMessage: The message when the user stops (``UserStoppedError/defaultMessage``).
     ///   - decide: The decision hook, or `nil`.
-    public init(for code: Code.Type = Code.self,
-                policy: RetryPolicy = .default,
-                adapters: ErrorAdapterRegistry<Code> = .standard,
-                clock: WaitClock,
-                wallClock: @escaping @Sendable () -> Date = { Date() },
-                random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-                userStopMessage: LocalizedText = UserStoppedError.defaultMessage,
-                decide: (@Sendable (RetryContext<Code>) async -> RetryDecision)? = nil) {
+    public init(
+        for code: Code.Type = Code.self,
+        policy: RetryPolicy = .default,
+        adapters: ErrorAdapterRegistry<Code> = .standard,
+        clock: WaitClock,
+        wallClock: @escaping @Sendable () -> Date = { Date() },
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        userStopMessage: LocalizedText = UserStoppedError.defaultMessage,
+        decide: (@Sendable (RetryContext<Code>) async -> RetryDecision)? = nil
+    ) {
         self.policy = policy
         self.adapters = adapters
         self.clock = clock
@@ -71,8 +73,10 @@ public struct Retrier<Code: ModuleCode, WaitClock: Clock<Duration>>: Sendable {
     ///   ``UserStoppedError`` when the hook answers ``RetryDecision/stop``; otherwise the last
     ///   failure as `ModuleRespError<Code>` (final, attempts exhausted, or `Retry-After` longer than
     ///   ``RetryPolicy/maxRetryAfter``); or the original error when an adapter deliberately ignores it.
-    public func run<Value>(isolation: isolated (any Actor)? = #isolation,
-                           _ operation: () async throws -> Value) async throws -> Value {
+    public func run<Value>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ operation: () async throws -> Value
+    ) async throws -> Value {
         var attempt = 0
         while true {
             try Task.checkCancellation()
@@ -95,8 +99,9 @@ public struct Retrier<Code: ModuleCode, WaitClock: Clock<Duration>>: Sendable {
                 delay = serverDelay
             }
             if let decide {
-                let context = RetryContext(attempt: attempt, error: failure, underlying: thrown,
-                                           delay: delay, isServerRequestedDelay: serverDelay != nil)
+                let context = RetryContext(
+                    attempt: attempt, error: failure, underlying: thrown,
+                    delay: delay, isServerRequestedDelay: serverDelay != nil)
                 if await decide(context) == .stop {
                     throw UserStoppedError(message: userStopMessage, attempts: attempt, lastError: failure)
                 }
@@ -115,13 +120,16 @@ extension Retrier where WaitClock == ContinuousClock {
     ///   - adapters: The adapters (``ErrorAdapterRegistry/standard``).
     ///   - userStopMessage: The message when the user stops (``UserStoppedError/defaultMessage``).
     ///   - decide: The decision hook, or `nil`.
-    public init(for code: Code.Type = Code.self,
-                policy: RetryPolicy = .default,
-                adapters: ErrorAdapterRegistry<Code> = .standard,
-                userStopMessage: LocalizedText = UserStoppedError.defaultMessage,
-                decide: (@Sendable (RetryContext<Code>) async -> RetryDecision)? = nil) {
-        self.init(for: code, policy: policy, adapters: adapters, clock: ContinuousClock(),
-                  userStopMessage: userStopMessage, decide: decide)
+    public init(
+        for code: Code.Type = Code.self,
+        policy: RetryPolicy = .default,
+        adapters: ErrorAdapterRegistry<Code> = .standard,
+        userStopMessage: LocalizedText = UserStoppedError.defaultMessage,
+        decide: (@Sendable (RetryContext<Code>) async -> RetryDecision)? = nil
+    ) {
+        self.init(
+            for: code, policy: policy, adapters: adapters, clock: ContinuousClock(),
+            userStopMessage: userStopMessage, decide: decide)
     }
 }
 
@@ -134,10 +142,12 @@ extension Retrier where WaitClock == ContinuousClock {
 ///   - operation: One attempt.
 /// - Returns: The first successful attempt's value.
 /// - Throws: As ``Retrier/run(isolation:_:)``.
-public func retry<Code: ModuleCode, Value>(_ code: Code.Type,
-                                           policy: RetryPolicy = .default,
-                                           decide: (@Sendable (RetryContext<Code>) async -> RetryDecision)? = nil,
-                                           isolation: isolated (any Actor)? = #isolation,
-                                           _ operation: () async throws -> Value) async throws -> Value {
+public func retry<Code: ModuleCode, Value>(
+    _ code: Code.Type,
+    policy: RetryPolicy = .default,
+    decide: (@Sendable (RetryContext<Code>) async -> RetryDecision)? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    _ operation: () async throws -> Value
+) async throws -> Value {
     try await Retrier(for: code, policy: policy, decide: decide).run(operation)
 }

@@ -19,7 +19,9 @@ public struct RetryContext<Code: ModuleCode>: Sendable {
     ///   - underlying: The original error.
     ///   - delay: The wait before the next attempt.
     ///   - isServerRequestedDelay: Whether the wait comes from `Retry-After`.
-    public init(attempt: Int, error: ModuleRespError<Code>, underlying: any Error, delay: Duration, isServerRequestedDelay: Bool) {
+    public init(
+        attempt: Int, error: ModuleRespError<Code>, underlying: any Error, delay: Duration, isServerRequestedDelay: Bool
+    ) {
         self.attempt = attempt
         self.error = error
         self.underlying = underlying

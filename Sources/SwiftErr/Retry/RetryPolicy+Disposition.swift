@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 extension RetryPolicy {
@@ -45,7 +46,7 @@ extension RetryPolicy {
         let initial = max(0, Self.seconds(initialBackoff))
         let cap = max(0, Self.seconds(maxBackoff))
         let growth = Foundation.pow(max(1, multiplier), Double(max(1, attempt) - 1))
-        let base = min(initial * growth, cap)   // `inf` and `nan` cannot survive min with a finite cap
+        let base = min(initial * growth, cap)  // `inf` and `nan` cannot survive min with a finite cap
         let u = unitRandom.isNaN ? 0 : min(max(unitRandom, 0), 1.0.nextDown)
         let jittered: Double
         switch jitter {
@@ -69,9 +70,12 @@ extension RetryPolicy {
     ///   - original: The error the attempt threw (read through ``RetryAfterProviding``).
     ///   - now: The current wall-clock time, for an HTTP-date.
     /// - Returns: The server's wait, or `nil` when there is none to honour.
-    public func retryAfterDelay<Code: ModuleCode>(for error: ModuleRespError<Code>, original: any Error, now: Date) -> Duration? {
+    public func retryAfterDelay<Code: ModuleCode>(for error: ModuleRespError<Code>, original: any Error, now: Date)
+        -> Duration?
+    {
         guard let status = error.statusCode, retryAfterStatusCodes.contains(status),
-              let answer = (original as? any RetryAfterProviding)?.retryAfter else { return nil }
+            let answer = (original as? any RetryAfterProviding)?.retryAfter
+        else { return nil }
         return answer.delay(from: now)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// How often, how soon and for which failures ``Retrier`` repeats an operation.
@@ -97,19 +98,21 @@ public struct RetryPolicy: Sendable, Hashable {
     ///   - retriesOtherTransportFailures: Repeat other transport failures (`true`).
     ///   - retryAfterStatusCodes: Statuses whose `Retry-After` is honoured (429, 503).
     ///   - maxRetryAfter: Longest `Retry-After` accepted (60 s).
-    public init(maxAttempts: Int = 3,
-                initialBackoff: Duration = .milliseconds(500),
-                multiplier: Double = 2,
-                maxBackoff: Duration = .seconds(30),
-                jitter: Jitter = .equal,
-                retryableStatusCodes: Set<Int> = [408, 429, 500, 502, 503, 504],
-                endingStatusCodes: Set<Int> = [],
-                endingServerCodes: Set<Int64> = [],
-                retryableURLErrorCodes: Set<URLError.Code> = RetryPolicy.transientURLErrorCodes,
-                retryablePOSIXErrorCodes: Set<POSIXErrorCode> = RetryPolicy.transientPOSIXErrorCodes,
-                retriesOtherTransportFailures: Bool = true,
-                retryAfterStatusCodes: Set<Int> = [429, 503],
-                maxRetryAfter: Duration = .seconds(60)) {
+    public init(
+        maxAttempts: Int = 3,
+        initialBackoff: Duration = .milliseconds(500),
+        multiplier: Double = 2,
+        maxBackoff: Duration = .seconds(30),
+        jitter: Jitter = .equal,
+        retryableStatusCodes: Set<Int> = [408, 429, 500, 502, 503, 504],
+        endingStatusCodes: Set<Int> = [],
+        endingServerCodes: Set<Int64> = [],
+        retryableURLErrorCodes: Set<URLError.Code> = RetryPolicy.transientURLErrorCodes,
+        retryablePOSIXErrorCodes: Set<POSIXErrorCode> = RetryPolicy.transientPOSIXErrorCodes,
+        retriesOtherTransportFailures: Bool = true,
+        retryAfterStatusCodes: Set<Int> = [429, 503],
+        maxRetryAfter: Duration = .seconds(60)
+    ) {
         self.maxAttempts = maxAttempts
         self.initialBackoff = initialBackoff
         self.multiplier = multiplier

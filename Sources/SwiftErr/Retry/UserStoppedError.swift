@@ -11,8 +11,9 @@ public struct UserStoppedError: Error, Sendable, CustomStringConvertible {
     public let lastError: any Error
 
     /// The default message: "You cancelled the operation." / "您取消了本次操作。"
-    public static let defaultMessage = LocalizedText(english: "You cancelled the operation.",
-                                                     simplifiedChinese: "您取消了本次操作。")
+    public static let defaultMessage = LocalizedText(
+        english: "You cancelled the operation.",
+        simplifiedChinese: "您取消了本次操作。")
 
     /// Creates the error.
     /// - Parameters:

@@ -50,8 +50,10 @@ extension TransportResponse {
     /// - Returns: The response itself, for chaining.
     /// - Throws: ``HTTPStatusError`` when the status is not acceptable.
     @discardableResult
-    public func validated(by validator: HTTPStatusValidator = .successful,
-                          retryAfter: String? = nil) throws(HTTPStatusError) -> TransportResponse {
+    public func validated(
+        by validator: HTTPStatusValidator = .successful,
+        retryAfter: String? = nil
+    ) throws(HTTPStatusError) -> TransportResponse {
         if let statusCode { try validator.validate(statusCode, retryAfter: retryAfter) }
         return self
     }

@@ -9,7 +9,8 @@ extension Catalog {
     /// - Precondition: `output.count >= codes.count` (a programming error otherwise, like an
     ///   out-of-bounds subscript).
     public func classify(_ codes: UnsafeBufferPointer<Int64>, into output: UnsafeMutableBufferPointer<Classification>) {
-        precondition(output.count >= codes.count, "Catalog.classify: output has \(output.count) slots for \(codes.count) codes")
+        precondition(
+            output.count >= codes.count, "Catalog.classify: output has \(output.count) slots for \(codes.count) codes")
         guard let input = codes.baseAddress, let out = output.baseAddress, codes.count > 0 else { return }
         // Classification is a @frozen struct whose only stored property is a UInt64, so it has
         // the layout of errcore_class (UInt64); rebinding lets C write the results in place.

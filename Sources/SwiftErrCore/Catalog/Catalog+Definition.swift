@@ -17,16 +17,19 @@ extension Catalog {
         var modules: [ModuleDefinition] = []
         for id in 1...max(1, table.module_count) where id <= table.module_count {
             let module = table.modules[id - 1]
-            modules.append(ModuleDefinition(
-                name: string(module.name) ?? "",
-                title: LocalizedText(english: string(module.title_en) ?? "", simplifiedChinese: string(module.title_zh)),
-                ranges: moduleRanges(UInt16(id)), codes: []))
+            modules.append(
+                ModuleDefinition(
+                    name: string(module.name) ?? "",
+                    title: LocalizedText(
+                        english: string(module.title_en) ?? "", simplifiedChinese: string(module.title_zh)),
+                    ranges: moduleRanges(UInt16(id)), codes: []))
         }
         for i in 0..<table.entry_count {
             let entry = table.entries[i]
             let definition = EntryDefinition(
                 code: table.codes[i], name: string(entry.name) ?? "", flags: CodeFlags(rawValue: entry.flags),
-                message: LocalizedText(english: string(entry.message_en) ?? "", simplifiedChinese: string(entry.message_zh)))
+                message: LocalizedText(
+                    english: string(entry.message_en) ?? "", simplifiedChinese: string(entry.message_zh)))
             if entry.module != 0, Int(entry.module) <= modules.count {
                 modules[Int(entry.module) - 1].codes.append(definition)
             } else if table.codes[i] == table.success_code {

@@ -58,21 +58,26 @@ struct CatalogBuilder {
         if let zh = entry.message.simplifiedChinese {
             chinese = try intern(zh, what: "the Chinese message of \(label)")
         }
-        entries.append(FlatEntry(code: entry.code, module: module, flags: entry.flags.rawValue,
-                                 name: name, english: english, chinese: chinese, label: label))
+        entries.append(
+            FlatEntry(
+                code: entry.code, module: module, flags: entry.flags.rawValue,
+                name: name, english: english, chinese: chinese, label: label))
     }
 
     private mutating func flatten() throws(CatalogError) {
         let def = definition
         if def.modules.count > Int(ERRCORE_MAX_MODULES) {
-            throw CatalogError(status: .countOverflow, code: Int64(def.modules.count),
-                               message: "count overflow: \(def.modules.count) modules, at most \(ERRCORE_MAX_MODULES) allowed")
+            throw CatalogError(
+                status: .countOverflow, code: Int64(def.modules.count),
+                message: "count overflow: \(def.modules.count) modules, at most \(ERRCORE_MAX_MODULES) allowed")
         }
         var firstModuleNamed: [String: Int] = [:]
         for (i, module) in def.modules.enumerated() {
             if let j = firstModuleNamed[module.name] {
-                throw CatalogError(status: .duplicateModuleName, index: i, otherIndex: j, code: Int64(i + 1), otherCode: Int64(j + 1),
-                                   message: "duplicate module name: module \(i + 1) and module \(j + 1) are both named '\(module.name)'")
+                throw CatalogError(
+                    status: .duplicateModuleName, index: i, otherIndex: j, code: Int64(i + 1), otherCode: Int64(j + 1),
+                    message:
+                        "duplicate module name: module \(i + 1) and module \(j + 1) are both named '\(module.name)'")
             }
             firstModuleNamed[module.name] = i
         }
@@ -114,11 +119,13 @@ struct CatalogBuilder {
             poolBuffer.withMemoryRebound(to: CChar.self) { chars in
                 let base = chars.baseAddress!  // the pool always holds at least the success name
                 let entryDefs = entries.map { e in
-                    errcore_entry_def(code: e.code, module: e.module, flags: e.flags, name: base + e.name,
-                                      message_en: base + e.english, message_zh: e.chinese.map { base + $0 })
+                    errcore_entry_def(
+                        code: e.code, module: e.module, flags: e.flags, name: base + e.name,
+                        message_en: base + e.english, message_zh: e.chinese.map { base + $0 })
                 }
                 let moduleDefs = modules.map { m in
-                    errcore_module_def(name: base + m.name, title_en: base + m.english, title_zh: m.chinese.map { base + $0 })
+                    errcore_module_def(
+                        name: base + m.name, title_en: base + m.english, title_zh: m.chinese.map { base + $0 })
                 }
                 entryDefs.withUnsafeBufferPointer { entryBuffer in
                     moduleDefs.withUnsafeBufferPointer { moduleBuffer in
@@ -133,7 +140,8 @@ struct CatalogBuilder {
                             guard failure == ERRCORE_OK else { return }
                             let header = MemoryLayout<errcore_table>.stride
                             let headerPadded = (header + 7) & ~7
-                            let allocation = UnsafeMutableRawPointer.allocate(byteCount: headerPadded + max(size, 8), alignment: 8)
+                            let allocation = UnsafeMutableRawPointer.allocate(
+                                byteCount: headerPadded + max(size, 8), alignment: 8)
                             let table = allocation.bindMemory(to: errcore_table.self, capacity: 1)
                             table.initialize(to: errcore_table())
                             failure = errcore_build(&def, allocation + headerPadded, size, table, &diag)
@@ -157,8 +165,8 @@ struct CatalogBuilder {
     private func error(for diag: errcore_diag, status: errcore_status) -> CatalogError {
         var diag = diag
         let explanation = CText.read { buffer, size in errcore_diag_format(&diag, buffer, size) }
-        let index: Int? = diag.index == Int(bitPattern: UInt(ERRCORE_NO_INDEX_VALUE)) ? nil : diag.index
-        let other: Int? = diag.other_index == Int(bitPattern: UInt(ERRCORE_NO_INDEX_VALUE)) ? nil : diag.other_index
+        let index: Int? = diag.index == Int(bitPattern: UInt(noDiagnosticIndex)) ? nil : diag.index
+        let other: Int? = diag.other_index == Int(bitPattern: UInt(noDiagnosticIndex)) ? nil : diag.other_index
         var names: [String] = []
         func label(_ i: Int?) -> String? {
             guard let i else { return nil }
@@ -172,7 +180,8 @@ struct CatalogBuilder {
         if let text = label(index) { names.append(text) }
         if let text = label(other) { names.append(text) }
         if diag.other_code > 0, diag.other_code <= Int64(definition.modules.count),
-           diag.status == ERRCORE_E_BASE_IN_MODULE_RANGE || diag.status == ERRCORE_E_CODE_OUTSIDE_MODULE {
+            diag.status == ERRCORE_E_BASE_IN_MODULE_RANGE || diag.status == ERRCORE_E_CODE_OUTSIDE_MODULE
+        {
             names.append("module \(diag.other_code) is '\(definition.modules[Int(diag.other_code) - 1].name)'")
         }
         var message = explanation
@@ -184,10 +193,11 @@ struct CatalogBuilder {
             }
             message += "]"
         }
-        return CatalogError(status: CatalogError.Status(status), index: index, otherIndex: other,
-                            code: diag.code, otherCode: diag.other_code, message: message)
+        return CatalogError(
+            status: CatalogError.Status(status), index: index, otherIndex: other,
+            code: diag.code, otherCode: diag.other_code, message: message)
     }
 }
 
-/// `ERRCORE_NO_INDEX` is a cast macro Swift does not import; this is its value.
-let ERRCORE_NO_INDEX_VALUE: UInt = UInt.max
+/// `ERRCORE_NO_INDEX`, a cast macro Swift does not import.
+let noDiagnosticIndex: UInt = UInt.max

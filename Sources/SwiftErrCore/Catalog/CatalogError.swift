@@ -90,7 +90,10 @@ public struct CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
     ///   - code: The offending code or value.
     ///   - otherCode: A second value.
     ///   - message: The readable explanation.
-    public init(status: Status, index: Int? = nil, otherIndex: Int? = nil, code: Int64 = 0, otherCode: Int64 = 0, message: String) {
+    public init(
+        status: Status, index: Int? = nil, otherIndex: Int? = nil, code: Int64 = 0, otherCode: Int64 = 0,
+        message: String
+    ) {
         self.status = status
         self.index = index
         self.otherIndex = otherIndex

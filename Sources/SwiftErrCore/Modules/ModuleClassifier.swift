@@ -63,7 +63,8 @@ public struct ModuleClassifier<Code: ModuleCode>: @unchecked Sendable {
         self.firstEntry = first
         self.entrySpan = span
         self.casesByEntry = UnsafePointer(cases)
-        self.state = .passRetained(ModuleClassifierState(catalog: catalog, failure: nil, cases: UnsafeMutableRawPointer(cases)))
+        self.state = .passRetained(
+            ModuleClassifierState(catalog: catalog, failure: nil, cases: UnsafeMutableRawPointer(cases)))
     }
 
     /// Builds a catalog from `definition` and creates the classifier for `Code` in it; when the
@@ -114,7 +115,9 @@ public struct ModuleClassifier<Code: ModuleCode>: @unchecked Sendable {
         let name = state.catalog?.name ?? "?"
         return CatalogError(
             status: .undeclaredModule,
-            message: "module '\(Code.moduleName)' is not part of catalog '\(name)'; classify it through a catalog that includes it")
+            message:
+                "module '\(Code.moduleName)' is not part of catalog '\(name)'; classify it through a catalog that includes it"
+        )
     }
 
     /// Classifies a raw code for `Code`'s module.
@@ -170,7 +173,8 @@ public struct ModuleClassifier<Code: ModuleCode>: @unchecked Sendable {
     /// The outcome when no code can be classified (kept out of line: the cold path).
     @usableFromInline
     func invalidCatalog() -> CodeOutcome<Code> {
-        .invalidCatalog(failure ?? CatalogError(status: .nullArgument, message: "module '\(Code.moduleName)' has no catalog"))
+        .invalidCatalog(
+            failure ?? CatalogError(status: .nullArgument, message: "module '\(Code.moduleName)' has no catalog"))
     }
 }
 

@@ -71,8 +71,9 @@ extension ModuleCode {
     /// "Unrecognised <title> error" / "未识别的<title>错误": the message of an unrecognised code.
     public static var unrecognisedMessage: LocalizedText {
         let title = moduleTitle
-        return LocalizedText(english: "Unrecognised \(title.english) error",
-                             simplifiedChinese: "未识别的\(title.text(in: .simplifiedChinese))错误")
+        return LocalizedText(
+            english: "Unrecognised \(title.english) error",
+            simplifiedChinese: "未识别的\(title.text(in: .simplifiedChinese))错误")
     }
 
     /// The module as a catalog definition: ``listedCases`` in declaration order.

@@ -4,8 +4,9 @@
 import ErrcatKit
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The result of one errcat command.
@@ -88,9 +89,10 @@ enum ErrcatRunner {
         }
         try #require(input >= 0 && output >= 0 && error >= 0, "cannot open the standard streams' files")
         let status = Errcat.run(arguments, io: ErrcatIO(input: input, output: output, error: error))
-        return ErrcatResult(status: status,
-                            stdout: try Data(contentsOf: URL(fileURLWithPath: outputPath)),
-                            stderr: try Data(contentsOf: URL(fileURLWithPath: errorPath)))
+        return ErrcatResult(
+            status: status,
+            stdout: try Data(contentsOf: URL(fileURLWithPath: outputPath)),
+            stderr: try Data(contentsOf: URL(fileURLWithPath: errorPath)))
     }
 
     /// Runs errcat with `lines` joined by newlines as standard input.

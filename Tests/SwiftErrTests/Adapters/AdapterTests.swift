@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import SwiftErr
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("Error adapters and registry")
 struct AdapterTests {
@@ -12,10 +13,11 @@ struct AdapterTests {
 
     @Test("the standard registry asks the built-in adapters in the documented order")
     func standardOrder() {
-        #expect(standard.adapterNames == [
-            "CancellationErrorAdapter<SyncCode>", "URLErrorAdapter<SyncCode>", "DecodingErrorAdapter<SyncCode>",
-            "POSIXErrorAdapter<SyncCode>", "HTTPStatusErrorAdapter<SyncCode>",
-        ])
+        #expect(
+            standard.adapterNames == [
+                "CancellationErrorAdapter<SyncCode>", "URLErrorAdapter<SyncCode>", "DecodingErrorAdapter<SyncCode>",
+                "POSIXErrorAdapter<SyncCode>", "HTTPStatusErrorAdapter<SyncCode>",
+            ])
     }
 
     @Test("a module error passes through unchanged")
@@ -25,9 +27,12 @@ struct AdapterTests {
         #expect(outcome.error?.moduleCode == .serverBusy)
     }
 
-    @Test("URLError: cancellations become .cancelled, everything else a transport failure keeping the URLError",
-          arguments: [URLError.Code.timedOut, .cannotFindHost, .notConnectedToInternet, .cancelled,
-                      .userCancelledAuthentication, .badURL, .serverCertificateHasBadDate])
+    @Test(
+        "URLError: cancellations become .cancelled, everything else a transport failure keeping the URLError",
+        arguments: [
+            URLError.Code.timedOut, .cannotFindHost, .notConnectedToInternet, .cancelled,
+            .userCancelledAuthentication, .badURL, .serverCertificateHasBadDate,
+        ])
     func urlError(code: URLError.Code) throws {
         let error = try #require(standard.adapt(URLError(code)))
         if code == .cancelled || code == .userCancelledAuthentication {
@@ -59,8 +64,9 @@ struct AdapterTests {
         #expect(standard.adapt(CancellationError())?.isCancelled == true)
     }
 
-    @Test("POSIXError: ECANCELED is a cancellation, other codes transport failures keeping the code",
-          arguments: [POSIXErrorCode.ECONNRESET, .ETIMEDOUT, .ENOENT, .ECANCELED])
+    @Test(
+        "POSIXError: ECANCELED is a cancellation, other codes transport failures keeping the code",
+        arguments: [POSIXErrorCode.ECONNRESET, .ETIMEDOUT, .ENOENT, .ECANCELED])
     func posixError(code: POSIXErrorCode) throws {
         let error = try #require(standard.adapt(POSIXError(code)))
         if code == .ECANCELED {
@@ -73,7 +79,9 @@ struct AdapterTests {
     @Test("raw errno values: named ones keep a POSIXError, unnamed ones an NSError in NSPOSIXErrorDomain")
     func errnoValues() throws {
         let adapter = POSIXErrorAdapter<SyncCode>()
-        #expect((adapter.adapt(errno: POSIXErrorCode.ECONNREFUSED.rawValue).underlyingError as? POSIXError)?.code == .ECONNREFUSED)
+        #expect(
+            (adapter.adapt(errno: POSIXErrorCode.ECONNREFUSED.rawValue).underlyingError as? POSIXError)?.code
+                == .ECONNREFUSED)
         #expect(adapter.adapt(errno: POSIXErrorCode.ECANCELED.rawValue).isCancelled)
         let unnamed = try #require(adapter.adapt(errno: 99_999).underlyingError as? NSError)
         #expect(unnamed.domain == NSPOSIXErrorDomain)
@@ -99,9 +107,10 @@ struct AdapterTests {
     @Test("an adapter returning nil ignores the error, and the registry says which adapter did")
     func ignoring() {
         var registry = Registry.standard
-        registry.prepend(ClosureErrorAdapter(OpaqueFailure.self, for: SyncCode.self, name: "drop-noise") { failure in
-            failure.tag == "noise" ? nil : .transportFailed(underlying: failure)
-        })
+        registry.prepend(
+            ClosureErrorAdapter(OpaqueFailure.self, for: SyncCode.self, name: "drop-noise") { failure in
+                failure.tag == "noise" ? nil : .transportFailed(underlying: failure)
+            })
         let ignored = registry.handle(OpaqueFailure(tag: "noise"))
         guard case .ignored(let kept, by: let name) = ignored else {
             Issue.record("expected .ignored, got \(ignored)")
@@ -116,9 +125,10 @@ struct AdapterTests {
     @Test("the first adapter whose type matches answers: a prepended adapter overrides the built-in one")
     func firstMatchWins() {
         var registry = Registry.standard
-        registry.prepend(ClosureErrorAdapter(URLError.self, for: SyncCode.self, name: "offline-is-503") { _ in
-            .unacceptableStatus(503)
-        })
+        registry.prepend(
+            ClosureErrorAdapter(URLError.self, for: SyncCode.self, name: "offline-is-503") { _ in
+                .unacceptableStatus(503)
+            })
         let outcome = registry.handle(URLError(.notConnectedToInternet))
         #expect(outcome.adapterName == "offline-is-503")
         #expect(outcome.error?.statusCode == 503)

@@ -33,7 +33,9 @@ struct CatalogFileTests {
             #expect(ours.tier == theirs.tier, "code \(code)")
             #expect(ours.moduleID == theirs.moduleID, "code \(code)")
             #expect(ours.flags == theirs.flags, "code \(code)")
-            #expect(ours.entryIndex.flatMap { table.entryName(at: $0) } == theirs.entryIndex.flatMap { Catalog.builtIn.entryName(at: $0) })
+            #expect(
+                ours.entryIndex.flatMap { table.entryName(at: $0) }
+                    == theirs.entryIndex.flatMap { Catalog.builtIn.entryName(at: $0) })
         }
     }
 
@@ -69,14 +71,17 @@ struct CatalogFileTests {
             _ = try CatalogDefinition(json: Array(text.utf8))
             Issue.record("decoding should fail")
         } catch {
-            #expect(error.problems.map(\.location) == [
-                SourceLocation(line: 1, column: 12),
-                SourceLocation(line: 2, column: 63),
-                SourceLocation(line: 3, column: 20),
-            ])
+            #expect(
+                error.problems.map(\.location) == [
+                    SourceLocation(line: 1, column: 12),
+                    SourceLocation(line: 2, column: 63),
+                    SourceLocation(line: 3, column: 20),
+                ])
             #expect(error.problems[0].message.contains("unsupported format \"swifterr-catalog/2\""))
             #expect(error.problems[1].message.contains("unknown key \"fr\""))
-            #expect(error.problems[2].message.contains("duplicate code 0: base entry \"zero\" repeats success entry \"ok\""))
+            #expect(
+                error.problems[2].message.contains("duplicate code 0: base entry \"zero\" repeats success entry \"ok\"")
+            )
             #expect(error.problems[2].related == SourceLocation(line: 2, column: 22))
         }
     }
@@ -97,7 +102,11 @@ struct CatalogFileTests {
         } catch {
             let messages = error.problems.map(\.message)
             #expect(messages.count == 3, "\(messages)")
-            #expect(messages.contains { $0.contains("duplicate name \"same\": base entry \"same\" (code 2) repeats base entry \"same\" (code 1)") })
+            #expect(
+                messages.contains {
+                    $0.contains(
+                        "duplicate name \"same\": base entry \"same\" (code 2) repeats base entry \"same\" (code 1)")
+                })
             #expect(messages.contains { $0.contains("contains a NUL character") })
             #expect(messages.contains { $0.contains("module \"m\" has no ranges") })
             // The module entry named "same" is in another scope (its own enum): no problem.

@@ -1,9 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-@testable import SwiftErr
 import Testing
+
+@testable import SwiftErr
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("Error channel", .timeLimit(.minutes(1)))
 struct ErrorChannelTests {
@@ -52,7 +54,7 @@ struct ErrorChannelTests {
         #expect(channel.emit(.cancelled) == 1)
         #expect(await leaving.next() == nil)
         #expect(await staying.next()?.error.isCancelled == true)
-        leaving.detach()   // a second detach does nothing
+        leaving.detach()  // a second detach does nothing
         #expect(channel.handlerCount == 1)
     }
 
@@ -75,7 +77,7 @@ struct ErrorChannelTests {
         #expect(slow.droppedCount == 3)
         #expect(channel.droppedCount == 3)
         slow.detach()
-        #expect(slow.droppedCount == 3)   // still readable after detaching
+        #expect(slow.droppedCount == 3)  // still readable after detaching
     }
 
     @Test("errors emitted with no handler attached are counted, not buffered for later handlers")

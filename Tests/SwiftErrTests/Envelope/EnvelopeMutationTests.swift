@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SwiftErr
+import Testing
 
 /// Mutated envelopes: the scanner never crashes, accepts only what JSONSerialization accepts, and
 /// when both accept, reads the same code; the decoder gives exactly one outcome for each.
@@ -12,7 +12,8 @@ struct EnvelopeMutationTests {
         #"{ "data" : [ {"a":"\u00e9\n"} ], "ret" : -42 , "msg" : "\"quoted\"" }"#,
     ]
 
-    static let alphabet: [UInt8] = Array(#"{}[]:,"\ 0123456789-+.eEtrufalsn"#.utf8) + [0x00, 0x0A, 0x80, 0xC3, 0xA9, 0xE4, 0xFF]
+    static let alphabet: [UInt8] =
+        Array(#"{}[]:,"\ 0123456789-+.eEtrufalsn"#.utf8) + [0x00, 0x0A, 0x80, 0xC3, 0xA9, 0xE4, 0xFF]
 
     @Test("random byte mutations")
     func mutations() throws {
@@ -37,14 +38,19 @@ struct EnvelopeMutationTests {
             switch ours {
             case .success(let envelope):
                 bothAccepted += 1
-                let object = try #require(reference as? NSDictionary, "we accepted what JSONSerialization rejects: \(String(decoding: bytes, as: UTF8.self))")
+                let object = try #require(
+                    reference as? NSDictionary,
+                    "we accepted what JSONSerialization rejects: \(String(decoding: bytes, as: UTF8.self))")
                 let ret = try #require(object["ret"] as? NSNumber)
                 #expect(ret.int64Value == envelope.code, "\(String(decoding: bytes, as: UTF8.self))")
             case .failure(let error):
                 if case .malformedJSON = error.reason, !Self.hasTrailingComma(bytes) {
                     // Structural rejections must agree with JSONSerialization, except for trailing
                     // commas, which RFC 8259 forbids and Foundation tolerates.
-                    #expect(reference == nil, "JSONSerialization accepts what we call malformed (\(error)): \(String(decoding: bytes, as: UTF8.self))")
+                    #expect(
+                        reference == nil,
+                        "JSONSerialization accepts what we call malformed (\(error)): \(String(decoding: bytes, as: UTF8.self))"
+                    )
                     bothRejected += 1
                 }
             }
@@ -55,7 +61,9 @@ struct EnvelopeMutationTests {
             case .failure: break
             }
         }
-        #expect(bothAccepted > 50 && bothRejected > 500, "mutations should exercise both sides: \(bothAccepted) / \(bothRejected)")
+        #expect(
+            bothAccepted > 50 && bothRejected > 500,
+            "mutations should exercise both sides: \(bothAccepted) / \(bothRejected)")
     }
 }
 
@@ -65,7 +73,9 @@ extension EnvelopeMutationTests {
         var lastSignificant: UInt8 = 0
         for byte in bytes {
             if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D { continue }
-            if (byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")) && lastSignificant == UInt8(ascii: ",") { return true }
+            if (byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")) && lastSignificant == UInt8(ascii: ",") {
+                return true
+            }
             lastSignificant = byte
         }
         return false

@@ -1,5 +1,5 @@
-import Testing
 import SwiftErr
+import Testing
 
 /// Very large and hostile response bodies: each gets its envelope or a typed error naming the
 /// problem, and nothing is lost (the payload range covers the whole payload).
@@ -19,7 +19,7 @@ struct HostileEnvelopeTests {
         #expect(envelope.code == 7)
         #expect(envelope.message == "m")
         let range = try #require(envelope.dataRange)
-        #expect(range.count == size + 2) // the quotes included
+        #expect(range.count == size + 2)  // the quotes included
         #expect(bytes[range.lowerBound] == UInt8(ascii: "\"") && bytes[range.upperBound - 1] == UInt8(ascii: "\""))
         #expect(envelope.dataKind == .string)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SwiftErr
+import Testing
 
 /// The Foundation-free envelope scanner: members found, every kind of bad input reported with
 /// its reason, key and offset.
@@ -54,26 +54,57 @@ struct ResponseEnvelopeTests {
     /// Bad inputs with the reason, offset and key they must produce.
     static let failures: [(String, EnvelopeError)] = [
         (#"{"msg":"x"}"#, EnvelopeError(reason: .missingCode, offset: 0, key: "ret")),
-        (#"{"ret":"11001"}"#, EnvelopeError(reason: .codeNotInteger(found: .string, literal: #""11001""#), offset: 7, key: "ret")),
-        (#"{"ret":1.0}"#, EnvelopeError(reason: .codeNotInteger(found: .nonIntegerNumber, literal: "1.0"), offset: 7, key: "ret")),
-        (#"{"ret":1e3}"#, EnvelopeError(reason: .codeNotInteger(found: .nonIntegerNumber, literal: "1e3"), offset: 7, key: "ret")),
-        (#"{"ret":true}"#, EnvelopeError(reason: .codeNotInteger(found: .bool, literal: "true"), offset: 7, key: "ret")),
-        (#"{"ret":null}"#, EnvelopeError(reason: .codeNotInteger(found: .null, literal: "null"), offset: 7, key: "ret")),
+        (
+            #"{"ret":"11001"}"#,
+            EnvelopeError(reason: .codeNotInteger(found: .string, literal: #""11001""#), offset: 7, key: "ret")
+        ),
+        (
+            #"{"ret":1.0}"#,
+            EnvelopeError(reason: .codeNotInteger(found: .nonIntegerNumber, literal: "1.0"), offset: 7, key: "ret")
+        ),
+        (
+            #"{"ret":1e3}"#,
+            EnvelopeError(reason: .codeNotInteger(found: .nonIntegerNumber, literal: "1e3"), offset: 7, key: "ret")
+        ),
+        (
+            #"{"ret":true}"#,
+            EnvelopeError(reason: .codeNotInteger(found: .bool, literal: "true"), offset: 7, key: "ret")
+        ),
+        (
+            #"{"ret":null}"#,
+            EnvelopeError(reason: .codeNotInteger(found: .null, literal: "null"), offset: 7, key: "ret")
+        ),
         (#"{"ret":[1]}"#, EnvelopeError(reason: .codeNotInteger(found: .array, literal: "[1]"), offset: 7, key: "ret")),
-        (#"{"ret":9223372036854775808}"#, EnvelopeError(reason: .codeOutOfRange(literal: "9223372036854775808"), offset: 7, key: "ret")),
-        (#"{"ret":-9223372036854775809}"#, EnvelopeError(reason: .codeOutOfRange(literal: "-9223372036854775809"), offset: 7, key: "ret")),
+        (
+            #"{"ret":9223372036854775808}"#,
+            EnvelopeError(reason: .codeOutOfRange(literal: "9223372036854775808"), offset: 7, key: "ret")
+        ),
+        (
+            #"{"ret":-9223372036854775809}"#,
+            EnvelopeError(reason: .codeOutOfRange(literal: "-9223372036854775809"), offset: 7, key: "ret")
+        ),
         (#"{"ret":1,"ret":2}"#, EnvelopeError(reason: .duplicateKey, offset: 9, key: "ret")),
         (#"{"ret":1,"msg":3}"#, EnvelopeError(reason: .messageNotString(found: .integer), offset: 15, key: "msg")),
         (#"[1]"#, EnvelopeError(reason: .notAnObject(found: .array), offset: 0)),
         (#""ret""#, EnvelopeError(reason: .notAnObject(found: .string), offset: 0)),
-        (#"{"ret":1} x"#, EnvelopeError(reason: .malformedJSON(expected: "the end of the input after the envelope object"), offset: 10)),
+        (
+            #"{"ret":1} x"#,
+            EnvelopeError(
+                reason: .malformedJSON(expected: "the end of the input after the envelope object"), offset: 10)
+        ),
         (#"{"ret":1,}"#, EnvelopeError(reason: .malformedJSON(expected: "a string"), offset: 9)),
         (#"{"ret" 1}"#, EnvelopeError(reason: .malformedJSON(expected: "':' after an object key"), offset: 7)),
         (#"{"ret":01}"#, EnvelopeError(reason: .malformedJSON(expected: "a number without leading zeros"), offset: 7)),
         (#"{"ret":1,"data":[1,]}"#, EnvelopeError(reason: .malformedJSON(expected: "a value"), offset: 19)),
         (#"{"ret":1,"data":tru}"#, EnvelopeError(reason: .malformedJSON(expected: "'true'"), offset: 16)),
-        (#"{"ret":1,"msg":"a\x"}"#, EnvelopeError(reason: .malformedJSON(expected: "a valid escape character"), offset: 17)),
-        (#"{"ret":1,"msg":"\ud800"}"#, EnvelopeError(reason: .malformedJSON(expected: "a low surrogate escape after a high surrogate"), offset: 16)),
+        (
+            #"{"ret":1,"msg":"a\x"}"#,
+            EnvelopeError(reason: .malformedJSON(expected: "a valid escape character"), offset: 17)
+        ),
+        (
+            #"{"ret":1,"msg":"\ud800"}"#,
+            EnvelopeError(reason: .malformedJSON(expected: "a low surrogate escape after a high surrogate"), offset: 16)
+        ),
         (#"{"ret":1"#, EnvelopeError(reason: .malformedJSON(expected: "',' or '}' in an object"), offset: 8)),
         ("", EnvelopeError(reason: .malformedJSON(expected: "a value"), offset: 0)),
     ]
@@ -85,7 +116,9 @@ struct ResponseEnvelopeTests {
 
     @Test("raw control characters and invalid UTF-8 are rejected")
     func bytes() {
-        #expect(throws: EnvelopeError(reason: .malformedJSON(expected: "no raw control character in a string"), offset: 17)) {
+        #expect(
+            throws: EnvelopeError(reason: .malformedJSON(expected: "no raw control character in a string"), offset: 17)
+        ) {
             try ResponseEnvelope.parse(Array(#"{"ret":1,"msg":"a"#.utf8) + [0x0A] + Array(#""}"#.utf8))
         }
         #expect(throws: EnvelopeError(reason: .invalidUTF8, offset: 17)) {
@@ -99,7 +132,8 @@ struct ResponseEnvelopeTests {
 
     @Test("deep nesting is an error, not a crash")
     func depth() {
-        let deep = #"{"ret":1,"data":"# + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "}"
+        let deep =
+            #"{"ret":1,"data":"# + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "}"
         #expect(throws: EnvelopeError.self) { try ResponseEnvelope.parse(deep) }
         do {
             _ = try ResponseEnvelope.parse(deep)
@@ -124,13 +158,15 @@ struct ResponseEnvelopeTests {
             var object: [String: Any] = ["ret": NSNumber(value: code), "x\(i)": ["k": [1, "s", NSNull()]]]
             if rng.next() % 2 == 0 { object["msg"] = "消息 \(i) \"quoted\" \\ \u{1F600}" }
             if rng.next() % 3 != 0 { object["data"] = ["id": i, "list": Array(0..<Int(rng.next() % 5))] }
-            let data = try JSONSerialization.data(withJSONObject: object, options: rng.next() % 2 == 0 ? [.prettyPrinted] : [])
+            let data = try JSONSerialization.data(
+                withJSONObject: object, options: rng.next() % 2 == 0 ? [.prettyPrinted] : [])
             let envelope = try ResponseEnvelope.parse(data)
             #expect(envelope.code == code)
             #expect(envelope.message == object["msg"] as? String)
             if let range = envelope.dataRange {
                 let slice = data.subdata(in: range)
-                let reparsed = try JSONSerialization.jsonObject(with: slice, options: [.fragmentsAllowed]) as? NSDictionary
+                let reparsed =
+                    try JSONSerialization.jsonObject(with: slice, options: [.fragmentsAllowed]) as? NSDictionary
                 #expect(reparsed == (object["data"] as? NSDictionary))
             } else {
                 #expect(object["data"] == nil)

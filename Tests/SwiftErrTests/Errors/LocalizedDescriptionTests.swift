@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SwiftErr
+import Testing
 
 /// LocalizedError and CustomNSError, checked on Linux where `localizedDescription` needs
 /// `NSLocalizedDescriptionKey` in `errorUserInfo`.
@@ -13,15 +13,20 @@ struct LocalizedDescriptionTests {
         let error = ModuleRespError<StudyGroupCode>.module(.wrongTeamCode)
         #expect(error.errorDescription(in: .english) == "The class code is wrong.")
         #expect(error.errorDescription(in: .simplifiedChinese) == "班级码错误。")
-        #expect(error.failureReason(in: .english) == "The server answered with the Study group code 11210005 (wrongTeamCode).")
+        #expect(
+            error.failureReason(in: .english)
+                == "The server answered with the Study group code 11210005 (wrongTeamCode).")
         #expect(error.failureReason(in: .simplifiedChinese) == "服务器返回学习小组错误码 11210005(wrongTeamCode)。")
         let token = ModuleRespError<StudyGroupCode>.base(.tokenExpire)
         #expect(token.errorDescription(in: .simplifiedChinese) == "登录已过期,请重新登录。")
         #expect(token.recoverySuggestion(in: .english) == "Sign in again.")
         #expect(token.recoverySuggestion(in: .simplifiedChinese) == "请重新登录。")
-        #expect(ModuleRespError<StudyGroupCode>.module(.other(11_219_999)).errorDescription(in: .simplifiedChinese)
-            == "未识别的学习小组错误(错误码 11219999)")
-        #expect(ModuleRespError<StudyGroupCode>.unacceptableStatus(503).recoverySuggestion(in: .english) == "Try again later.")
+        #expect(
+            ModuleRespError<StudyGroupCode>.module(.other(11_219_999)).errorDescription(in: .simplifiedChinese)
+                == "未识别的学习小组错误(错误码 11219999)")
+        #expect(
+            ModuleRespError<StudyGroupCode>.unacceptableStatus(503).recoverySuggestion(in: .english)
+                == "Try again later.")
         #expect(ModuleRespError<StudyGroupCode>.module(.wrongTeamCode).recoverySuggestion(in: .english) == nil)
     }
 
@@ -38,7 +43,9 @@ struct LocalizedDescriptionTests {
         Language.current = .english
         #expect(error.localizedDescription == "The class does not exist.")
         #expect((error as NSError).localizedDescription == "The class does not exist.")
-        #expect((error as NSError).localizedFailureReason == "The server answered with the Study group code 11210006 (classNotFound).")
+        #expect(
+            (error as NSError).localizedFailureReason
+                == "The server answered with the Study group code 11210006 (classNotFound).")
         Language.current = .simplifiedChinese
         #expect(error.localizedDescription == "班级不存在。")
         let token: any Error = ModuleRespError<StudyGroupCode>.base(.tokenExpire)
@@ -69,16 +76,18 @@ struct LocalizedDescriptionTests {
         #expect((ModuleRespError<TagCode>.unacceptableStatus(502) as NSError).code == 502)
     }
 
-    @Test("the system language follows LC_ALL, then LC_MESSAGES, then LANG", arguments: [
-        ([String: String](), Language.english),
-        (["LANG": "zh_CN.UTF-8"], .simplifiedChinese),
-        (["LANG": "zh_TW.UTF-8"], .english),
-        (["LC_MESSAGES": "zh_CN.UTF-8", "LANG": "en_US.UTF-8"], .simplifiedChinese),
-        (["LC_ALL": "en_US.UTF-8", "LC_MESSAGES": "zh_CN.UTF-8"], .english),
-        (["LC_ALL": "zh_CN.UTF-8", "LANG": "en_US.UTF-8"], .simplifiedChinese),
-        (["LC_ALL": "", "LANG": "zh_CN.UTF-8"], .simplifiedChinese),
-        (["LANG": "C"], .english),
-    ])
+    @Test(
+        "the system language follows LC_ALL, then LC_MESSAGES, then LANG",
+        arguments: [
+            ([String: String](), Language.english),
+            (["LANG": "zh_CN.UTF-8"], .simplifiedChinese),
+            (["LANG": "zh_TW.UTF-8"], .english),
+            (["LC_MESSAGES": "zh_CN.UTF-8", "LANG": "en_US.UTF-8"], .simplifiedChinese),
+            (["LC_ALL": "en_US.UTF-8", "LC_MESSAGES": "zh_CN.UTF-8"], .english),
+            (["LC_ALL": "zh_CN.UTF-8", "LANG": "en_US.UTF-8"], .simplifiedChinese),
+            (["LC_ALL": "", "LANG": "zh_CN.UTF-8"], .simplifiedChinese),
+            (["LANG": "C"], .english),
+        ])
     func localeEnvironment(environment: [String: String], expected: Language) {
         #expect(Language.fromLocaleEnvironment { environment[$0] } == expected)
     }

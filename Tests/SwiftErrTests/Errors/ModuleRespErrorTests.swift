@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SwiftErr
+import Testing
 
 /// ModuleRespError: matching in catch and switch, accessors, flags and descriptions.
 @Suite("ModuleRespError: typed module errors")
@@ -109,14 +109,23 @@ struct ModuleRespErrorTests {
 
     @Test("descriptions for logs")
     func descriptions() {
-        #expect(ModuleRespError<StudyGroupCode>.module(.wrongTeamCode).description == "studyGroup.wrongTeamCode (11210005): The class code is wrong.")
-        #expect(ModuleRespError<StudyGroupCode>.base(.tokenExpire).description == "base.tokenExpire (11001): Your session has expired. Please sign in again.")
-        #expect(ModuleRespError<StudyGroupCode>.unexpectedCode(11_160_002).description == "unexpected code 11160002 for module studyGroup, owned by module 'tag'")
-        #expect(ModuleRespError<StudyGroupCode>.unexpectedCode(5).description == "unexpected code 5 for module studyGroup")
+        #expect(
+            ModuleRespError<StudyGroupCode>.module(.wrongTeamCode).description
+                == "studyGroup.wrongTeamCode (11210005): The class code is wrong.")
+        #expect(
+            ModuleRespError<StudyGroupCode>.base(.tokenExpire).description
+                == "base.tokenExpire (11001): Your session has expired. Please sign in again.")
+        #expect(
+            ModuleRespError<StudyGroupCode>.unexpectedCode(11_160_002).description
+                == "unexpected code 11160002 for module studyGroup, owned by module 'tag'")
+        #expect(
+            ModuleRespError<StudyGroupCode>.unexpectedCode(5).description == "unexpected code 5 for module studyGroup")
         #expect(ModuleRespError<StudyGroupCode>.unacceptableStatus(502).description == "unacceptable HTTP status 502")
-        #expect(ModuleRespError<StudyGroupCode>.module(.other(11_219_999)).description
-            == "studyGroup: unrecognised code 11219999: Unrecognised Study group error (code 11219999)")
-        #expect(ModuleRespError<StudyGroupCode>.cancelled.debugDescription == "ModuleRespError<StudyGroupCode>: cancelled")
+        #expect(
+            ModuleRespError<StudyGroupCode>.module(.other(11_219_999)).description
+                == "studyGroup: unrecognised code 11219999: Unrecognised Study group error (code 11219999)")
+        #expect(
+            ModuleRespError<StudyGroupCode>.cancelled.debugDescription == "ModuleRespError<StudyGroupCode>: cancelled")
     }
 
     @Test("errors are Sendable across tasks")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwiftErr
 
 /// The central handler sees every base-tier response exactly once, before the module does.
@@ -24,7 +25,8 @@ struct BaseCodeHandlerTests {
         let _: Result<NoData, ModuleRespError<StudyGroupCode>> = decoder.result(from: Fixtures.wrongTeamCode)
         let _: Result<NoData, ModuleRespError<StudyGroupCode>> = decoder.result(from: Fixtures.joinedClass)
         let _: Result<NoData, ModuleRespError<StudyGroupCode>> = decoder.result(from: Fixtures.tagCode)
-        let _: Result<NoData, ModuleRespError<TagCode>> = decoder.result(from: Fixtures.body(#"{"ret":11002,"msg":"m2"}"#))
+        let _: Result<NoData, ModuleRespError<TagCode>> = decoder.result(
+            from: Fixtures.body(#"{"ret":11002,"msg":"m2"}"#))
         #expect(log.events.withLock { $0 } == ["token expired": 1, "m2": 1])
         #expect(log.reauthentications.withLock { $0 } == 1)
     }

@@ -1,6 +1,6 @@
-import Testing
 import SwiftErr
 import SwiftErrTesting
+import Testing
 
 /// Modules written in Swift alone are classified through a C table assembled once, lazily.
 @Suite("Registry: Swift-defined modules through the C core")
@@ -41,12 +41,15 @@ struct ModuleRegistryTests {
 
     @Test("concurrent first use from many tasks assembles one catalog")
     func concurrentFirstUse() async {
-        let results = await withTaskGroup(of: (ObjectIdentifier?, Bool).self, returning: [(ObjectIdentifier?, Bool)].self) { group in
+        let results = await withTaskGroup(
+            of: (ObjectIdentifier?, Bool).self, returning: [(ObjectIdentifier?, Bool)].self
+        ) { group in
             for i in 0..<256 {
                 group.addTask {
                     let code: Int64 = i % 2 == 0 ? 11_310_002 : 11_319_999
                     let outcome = FirstUseCode.classify(code)
-                    let expected: CodeOutcome<FirstUseCode> = i % 2 == 0 ? .module(.second) : .module(.other(11_319_999))
+                    let expected: CodeOutcome<FirstUseCode> =
+                        i % 2 == 0 ? .module(.second) : .module(.other(11_319_999))
                     return (FirstUseCode.catalog.map(ObjectIdentifier.init), outcome == expected)
                 }
             }
@@ -82,10 +85,14 @@ struct ModuleRegistryTests {
         try Catalog.register(PairFirstCode.self)
         let sameCode = try #require(PairSameCode.classifier.failure)
         #expect(sameCode.status == .duplicateCode)
-        #expect(sameCode.message.contains("pairFirst.shared") && sameCode.message.contains("pairSame.copied"), "\(sameCode.message)")
+        #expect(
+            sameCode.message.contains("pairFirst.shared") && sameCode.message.contains("pairSame.copied"),
+            "\(sameCode.message)")
         let overlap = try #require(PairOverlapCode.classifier.failure)
         #expect(overlap.status == .rangeOverlap)
-        #expect(overlap.message.contains("pairFirst range") && overlap.message.contains("pairOverlap range"), "\(overlap.message)")
+        #expect(
+            overlap.message.contains("pairFirst range") && overlap.message.contains("pairOverlap range"),
+            "\(overlap.message)")
         // The first module is unaffected.
         #expect(PairFirstCode.classify(11_600_001) == .module(.shared))
     }
@@ -140,7 +147,8 @@ enum HomeworkCode: ModuleCode {
 
     var message: LocalizedText {
         switch self {
-        case .lateSubmission: return LocalizedText(english: "The homework was submitted late.", simplifiedChinese: "作业已逾期提交。")
+        case .lateSubmission:
+            return LocalizedText(english: "The homework was submitted late.", simplifiedChinese: "作业已逾期提交。")
         case .missingAttachment: return LocalizedText(english: "The attachment is missing.", simplifiedChinese: "缺少附件。")
         case .other: return Self.unrecognisedMessage
         }

@@ -14,7 +14,7 @@ struct MinimumDurationTests {
         }
         await clock.waitForSleepers(1)
         clock.advance(by: .milliseconds(499))
-        #expect(clock.sleeperCount == 1)   // not yet delivered
+        #expect(clock.sleeperCount == 1)  // not yet delivered
         clock.advance(by: .milliseconds(1))
         await #expect(throws: OpaqueFailure(tag: "offline")) { try await task.value }
         #expect(clock.sleepRequests == [.milliseconds(500)])
@@ -41,7 +41,7 @@ struct MinimumDurationTests {
     func slowOperationNotDelayed() async throws {
         let clock = ManualClock()
         let value = try await withMinimumDuration(.milliseconds(200), clock: clock) { () -> String in
-            clock.advance(by: .seconds(2))   // the work itself took two seconds
+            clock.advance(by: .seconds(2))  // the work itself took two seconds
             return "done"
         }
         #expect(value == "done")
@@ -65,8 +65,14 @@ struct MinimumDurationClockTests {
     func wakeOrder() async throws {
         let clock = ManualClock()
         let order = ActionCounter()
-        let late = Task { try await clock.sleep(until: clock.now.advanced(by: .seconds(3)), tolerance: nil); order.hit("late") }
-        let early = Task { try await clock.sleep(until: clock.now.advanced(by: .seconds(1)), tolerance: nil); order.hit("early") }
+        let late = Task {
+            try await clock.sleep(until: clock.now.advanced(by: .seconds(3)), tolerance: nil)
+            order.hit("late")
+        }
+        let early = Task {
+            try await clock.sleep(until: clock.now.advanced(by: .seconds(1)), tolerance: nil)
+            order.hit("early")
+        }
         await clock.waitForSleepers(2)
         #expect(clock.advanceToNextDeadline() == .seconds(1))
         try await early.value

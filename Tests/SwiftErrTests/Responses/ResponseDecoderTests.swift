@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwiftErr
 
 /// Every input yields exactly one outcome.
@@ -67,8 +68,9 @@ struct ResponseDecoderTests {
         #expect(model == ClassItemModel(classId: "c-1", name: "三年二班"))
     }
 
-    @Test("data missing or null: Optional gives nil, NoData succeeds, a plain model fails with valueNotFound",
-          arguments: [Fixtures.successNoData, Fixtures.successNullData])
+    @Test(
+        "data missing or null: Optional gives nil, NoData succeeds, a plain model fails with valueNotFound",
+        arguments: [Fixtures.successNoData, Fixtures.successNullData])
     func missingData(body: Data) throws {
         let optional = try decoder.decode(ClassItemModel?.self, module: StudyGroupCode.self, from: body)
         #expect(optional == nil)
@@ -101,7 +103,10 @@ struct ResponseDecoderTests {
 
     @Test("Result and typed throws agree")
     func resultEqualsThrows() {
-        for body in [Fixtures.joinedClass, Fixtures.wrongTeamCode, Fixtures.tokenExpired, Fixtures.tagCode, Fixtures.badData, Fixtures.notJSON] {
+        for body in [
+            Fixtures.joinedClass, Fixtures.wrongTeamCode, Fixtures.tokenExpired, Fixtures.tagCode, Fixtures.badData,
+            Fixtures.notJSON,
+        ] {
             let viaResult = summary(result(body))
             let viaThrows: String
             do {
@@ -127,11 +132,17 @@ struct ResponseDecoderTests {
             Issue.record("got \(failed)")
             return
         }
-        let cancelled: Result<ClassItemModel, ModuleRespError<StudyGroupCode>> = await decoder.result { throw CancellationError() }
+        let cancelled: Result<ClassItemModel, ModuleRespError<StudyGroupCode>> = await decoder.result {
+            throw CancellationError()
+        }
         #expect(summary(cancelled) == "cancelled")
-        let urlCancelled: Result<ClassItemModel, ModuleRespError<StudyGroupCode>> = await decoder.result { throw URLError(.cancelled) }
+        let urlCancelled: Result<ClassItemModel, ModuleRespError<StudyGroupCode>> = await decoder.result {
+            throw URLError(.cancelled)
+        }
         #expect(summary(urlCancelled) == "cancelled")
-        let timedOut: Result<ClassItemModel, ModuleRespError<StudyGroupCode>> = await decoder.result { throw URLError(.timedOut) }
+        let timedOut: Result<ClassItemModel, ModuleRespError<StudyGroupCode>> = await decoder.result {
+            throw URLError(.timedOut)
+        }
         #expect(summary(timedOut) == "transport")
 
         do {

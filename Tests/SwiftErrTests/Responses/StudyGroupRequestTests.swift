@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwiftErr
 
 // A study-group client written as an app would: its own module enum `StudyGroupRespCode`, a
@@ -10,13 +11,20 @@ import Testing
 /// An app's own study-group module enum, classified through the built-in C table, which already
 /// holds the study-group module.
 enum StudyGroupRespCode: ModuleCode {
-    case wrongTeamCode, classNotFound, nicknameExists, joinClassThreeTimes, identityNickNameExists, checkClassCodeMax, createClassMAx, joinTeamMax, studentCountMax, folderLevelLimit, curIdentifierError, clockFrequencyInvalid
+    case wrongTeamCode, classNotFound, nicknameExists, joinClassThreeTimes, identityNickNameExists, checkClassCodeMax,
+        createClassMAx, joinTeamMax, studentCountMax, folderLevelLimit, curIdentifierError, clockFrequencyInvalid
     case other(Int64)
 
     static var moduleName: String { "studyGroup" }
     static var moduleTitle: LocalizedText { LocalizedText(english: "Study group", simplifiedChinese: "学习小组") }
     static var codeRanges: [ClosedRange<Int64>] { [11_210_000...11_219_999] }
-    static var listedCases: [Self] { [.wrongTeamCode, .classNotFound, .nicknameExists, .joinClassThreeTimes, .identityNickNameExists, .checkClassCodeMax, .createClassMAx, .joinTeamMax, .studentCountMax, .folderLevelLimit, .curIdentifierError, .clockFrequencyInvalid] }
+    static var listedCases: [Self] {
+        [
+            .wrongTeamCode, .classNotFound, .nicknameExists, .joinClassThreeTimes, .identityNickNameExists,
+            .checkClassCodeMax, .createClassMAx, .joinTeamMax, .studentCountMax, .folderLevelLimit, .curIdentifierError,
+            .clockFrequencyInvalid,
+        ]
+    }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
     static let classifier = ModuleClassifier<Self>(catalog: .builtIn)
 
@@ -25,8 +33,9 @@ enum StudyGroupRespCode: ModuleCode {
         guard let catalog = Self.catalog, !isUnrecognised, let index = catalog.classify(code).entryIndex else {
             return Self.unrecognisedMessage
         }
-        return LocalizedText(english: catalog.entryMessage(at: index, in: .english) ?? "",
-                             simplifiedChinese: catalog.entryMessage(at: index, in: .simplifiedChinese))
+        return LocalizedText(
+            english: catalog.entryMessage(at: index, in: .english) ?? "",
+            simplifiedChinese: catalog.entryMessage(at: index, in: .simplifiedChinese))
     }
     var code: Int64 {
         switch self {
@@ -71,8 +80,10 @@ struct StudyGroupLogic: Sendable {
     let server = RecordedServer()
     let decoder: ResponseDecoder
 
-    func queryDemo(with params: [String: String],
-                   completionHandler: @escaping @Sendable (Result<ClassItemModel, ModuleRespError<StudyGroupRespCode>>) -> Void) async {
+    func queryDemo(
+        with params: [String: String],
+        completionHandler: @escaping @Sendable (Result<ClassItemModel, ModuleRespError<StudyGroupRespCode>>) -> Void
+    ) async {
         let result: Result<ClassItemModel, ModuleRespError<StudyGroupRespCode>> = await decoder.result {
             try await server.fetch(params)
         }
@@ -153,7 +164,8 @@ struct StudyGroupRequestTests {
         let expired = Counter()
 
         await run("T-OK", view: view, expired: expired)
-        #expect(view.state.withLock { $0 } == DemoView.State(warningLabelHidden: true, hud: [], succeeded: ["Class 3-2"]))
+        #expect(
+            view.state.withLock { $0 } == DemoView.State(warningLabelHidden: true, hud: [], succeeded: ["Class 3-2"]))
 
         await run("T-WRONG", view: view, expired: expired)
         #expect(view.state.withLock { $0.warningLabelHidden } == false)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SwiftErr
 import Testing
+
+@testable import SwiftErr
 
 /// A module whose codes carry the flags the retry policy reads (the default catalog flags none
 /// of its codes retryable or fatal). Classified through its own catalog: the standard base tier
@@ -14,7 +15,8 @@ enum SyncCode: ModuleCode {
     static var codeRanges: [ClosedRange<Int64>] { [11900000...11909999] }
     static var listedCases: [Self] { [.serverBusy, .accountFrozen, .quotaExceeded, .busyButFatal] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
-    static let classifier = ModuleClassifier<Self>(building: CatalogDefinition.builtIn.withoutModules.adding(SyncCode.definition))
+    static let classifier = ModuleClassifier<Self>(
+        building: CatalogDefinition.builtIn.withoutModules.adding(SyncCode.definition))
 
     var flags: CodeFlags {
         switch self {

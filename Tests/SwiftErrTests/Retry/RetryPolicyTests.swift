@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import SwiftErr
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("Retry policy: backoff and which failures are retried")
 struct RetryPolicyTests {
@@ -11,9 +12,13 @@ struct RetryPolicyTests {
 
     @Test("exponential backoff without jitter doubles and stops at the cap")
     func exponentialWithCap() {
-        let policy = RetryPolicy(initialBackoff: .milliseconds(500), multiplier: 2, maxBackoff: .seconds(4), jitter: .none)
+        let policy = RetryPolicy(
+            initialBackoff: .milliseconds(500), multiplier: 2, maxBackoff: .seconds(4), jitter: .none)
         let delays = (1...7).map { policy.backoff(afterAttempt: $0, unitRandom: 0.9) }
-        #expect(delays == [.milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(4), .seconds(4), .seconds(4)])
+        #expect(
+            delays == [
+                .milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(4), .seconds(4), .seconds(4),
+            ])
     }
 
     @Test("full and equal jitter use the injected random number", arguments: [0.0, 0.25, 0.5, 0.75])
@@ -28,15 +33,20 @@ struct RetryPolicyTests {
     func clamps() {
         let policy = RetryPolicy(initialBackoff: .seconds(-3), multiplier: -2, maxBackoff: .seconds(10), jitter: .full)
         #expect(policy.backoff(afterAttempt: -5, unitRandom: .nan) == .zero)
-        let huge = RetryPolicy(initialBackoff: .seconds(1), multiplier: 1e300, maxBackoff: .seconds(Int64.max), jitter: .equal)
+        let huge = RetryPolicy(
+            initialBackoff: .seconds(1), multiplier: 1e300, maxBackoff: .seconds(Int64.max), jitter: .equal)
         #expect(huge.backoff(afterAttempt: 1_000, unitRandom: 2) > .seconds(1_000_000_000))
-        #expect(RetryPolicy(initialBackoff: .seconds(1), multiplier: 0.5, jitter: .none).backoff(afterAttempt: 4, unitRandom: 0) == .seconds(1))
+        #expect(
+            RetryPolicy(initialBackoff: .seconds(1), multiplier: 0.5, jitter: .none).backoff(
+                afterAttempt: 4, unitRandom: 0) == .seconds(1))
     }
 
-    @Test("HTTP statuses: our defaults retry 408, 429, 500, 502, 503, 504 and nothing else",
-          arguments: [400, 401, 404, 408, 409, 429, 500, 501, 502, 503, 504, 505, 599])
+    @Test(
+        "HTTP statuses: our defaults retry 408, 429, 500, 502, 503, 504 and nothing else",
+        arguments: [400, 401, 404, 408, 409, 429, 500, 501, 502, 503, 504, 505, 599])
     func statuses(status: Int) {
-        let expected: RetryDisposition = [408, 429, 500, 502, 503, 504].contains(status) ? .retry : .stop(.notRetryable)
+        let expected: RetryDisposition =
+            [408, 429, 500, 502, 503, 504].contains(status) ? .retry : .stop(.notRetryable)
         #expect(RetryPolicy.default.disposition(for: Failure.unacceptableStatus(status)) == expected)
     }
 
@@ -71,19 +81,24 @@ struct RetryPolicyTests {
         for code in RetryPolicy.alamofireURLErrorCodes {
             let failure = Failure.transportFailed(underlying: URLError(code))
             #expect(alamofire.disposition(for: failure) == .retry)
-            let expected: RetryDisposition = RetryPolicy.transientURLErrorCodes.contains(code) ? .retry : .stop(.notRetryable)
+            let expected: RetryDisposition =
+                RetryPolicy.transientURLErrorCodes.contains(code) ? .retry : .stop(.notRetryable)
             #expect(ours.disposition(for: failure) == expected, "URLError \(code.rawValue)")
         }
         #expect(ours.disposition(for: Failure.transportFailed(underlying: URLError(.badURL))) == .stop(.notRetryable))
         #expect(ours.disposition(for: Failure.transportFailed(underlying: POSIXError(.ECONNRESET))) == .retry)
         #expect(ours.disposition(for: Failure.transportFailed(underlying: POSIXError(.EACCES))) == .stop(.notRetryable))
         #expect(ours.disposition(for: Failure.transportFailed(underlying: OpaqueFailure(tag: "?"))) == .retry)
-        #expect(alamofire.disposition(for: Failure.transportFailed(underlying: OpaqueFailure(tag: "?"))) == .stop(.notRetryable))
+        #expect(
+            alamofire.disposition(for: Failure.transportFailed(underlying: OpaqueFailure(tag: "?")))
+                == .stop(.notRetryable))
     }
 
     @Test("Alamofire-compatible statuses are 408, 500, 502, 503, 504 (no 429)")
     func alamofireStatuses() {
-        let retried = (400...599).filter { RetryPolicy.alamofireCompatible.disposition(for: Failure.unacceptableStatus($0)) == .retry }
+        let retried = (400...599).filter {
+            RetryPolicy.alamofireCompatible.disposition(for: Failure.unacceptableStatus($0)) == .retry
+        }
         #expect(retried == [408, 500, 502, 503, 504])
     }
 
@@ -91,8 +106,12 @@ struct RetryPolicyTests {
     func neverRetried() {
         let policy = RetryPolicy.default
         #expect(policy.disposition(for: Failure.cancelled) == .stop(.cancelled))
-        #expect(policy.disposition(for: Failure.decodingFailed(underlying: OpaqueFailure(tag: "d"))) == .stop(.notRetryable))
-        #expect(policy.disposition(for: Failure.invalidCatalog(CatalogError(status: .nullArgument, message: "x"))) == .stop(.notRetryable))
+        #expect(
+            policy.disposition(for: Failure.decodingFailed(underlying: OpaqueFailure(tag: "d"))) == .stop(.notRetryable)
+        )
+        #expect(
+            policy.disposition(for: Failure.invalidCatalog(CatalogError(status: .nullArgument, message: "x")))
+                == .stop(.notRetryable))
     }
 
     @Test("Retry-After is honoured only on the configured statuses and only when the original error carries it")
@@ -100,10 +119,13 @@ struct RetryPolicyTests {
         let now = Date(timeIntervalSince1970: 1_000_000)
         let policy = RetryPolicy.default
         let with429 = HTTPStatusError(statusCode: 429, retryAfter: .seconds(9))
-        #expect(policy.retryAfterDelay(for: Failure.unacceptableStatus(429), original: with429, now: now) == .seconds(9))
+        #expect(
+            policy.retryAfterDelay(for: Failure.unacceptableStatus(429), original: with429, now: now) == .seconds(9))
         let with500 = HTTPStatusError(statusCode: 500, retryAfter: .seconds(9))
         #expect(policy.retryAfterDelay(for: Failure.unacceptableStatus(500), original: with500, now: now) == nil)
-        #expect(policy.retryAfterDelay(for: Failure.unacceptableStatus(503), original: OpaqueFailure(tag: "x"), now: now) == nil)
+        #expect(
+            policy.retryAfterDelay(for: Failure.unacceptableStatus(503), original: OpaqueFailure(tag: "x"), now: now)
+                == nil)
         let dated = HTTPStatusError(statusCode: 503, retryAfter: .date(now.addingTimeInterval(42)))
         #expect(policy.retryAfterDelay(for: Failure.unacceptableStatus(503), original: dated, now: now) == .seconds(42))
     }

@@ -1,10 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-@testable import SwiftErr
 import SwiftErrTesting
 import Testing
+
+@testable import SwiftErr
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The retrier on a ``ManualClock``: no test sleeps in real time. Each test that waits starts the
 /// retrier in a task, waits until it is asleep (``ManualClock/waitForSleepers(_:)``) and moves
@@ -15,11 +17,15 @@ struct RetryTests {
     static let now = Date(timeIntervalSince1970: 1_700_000_000)
 
     /// A retrier with fixed backoff (1 s, 2 s, 4 s…), fixed wall clock and random number.
-    static func retrier(_ clock: ManualClock, policy: RetryPolicy = RetryPolicy(maxAttempts: 4, initialBackoff: .seconds(1), jitter: .none),
-                        random: Double = 0.5, decide: (@Sendable (RetryContext<SyncCode>) async -> RetryDecision)? = nil) -> Retrier<SyncCode, ManualClock> {
-        Retrier(for: SyncCode.self, policy: policy, clock: clock, wallClock: { now }, random: { random },
-                userStopMessage: LocalizedText(english: "You cancelled the upload.", simplifiedChinese: "您取消了本次的上传操作。"),
-                decide: decide)
+    static func retrier(
+        _ clock: ManualClock,
+        policy: RetryPolicy = RetryPolicy(maxAttempts: 4, initialBackoff: .seconds(1), jitter: .none),
+        random: Double = 0.5, decide: (@Sendable (RetryContext<SyncCode>) async -> RetryDecision)? = nil
+    ) -> Retrier<SyncCode, ManualClock> {
+        Retrier(
+            for: SyncCode.self, policy: policy, clock: clock, wallClock: { now }, random: { random },
+            userStopMessage: LocalizedText(english: "You cancelled the upload.", simplifiedChinese: "您取消了本次的上传操作。"),
+            decide: decide)
     }
 
     @Test("a first success returns at once without sleeping")
@@ -34,7 +40,9 @@ struct RetryTests {
     @Test("transient failures are retried with exponential backoff until success")
     func backoffUntilSuccess() async throws {
         let clock = ManualClock()
-        let operation = ScriptedOperation([HTTPStatusError(statusCode: 500), URLError(.timedOut), POSIXError(.ECONNRESET)])
+        let operation = ScriptedOperation([
+            HTTPStatusError(statusCode: 500), URLError(.timedOut), POSIXError(.ECONNRESET),
+        ])
         let retrier = Self.retrier(clock)
         let task = Task { try await retrier.run { try operation() } }
         for expected in [Duration.seconds(1), .seconds(2), .seconds(4)] {
@@ -63,7 +71,8 @@ struct RetryTests {
     func exhausted() async throws {
         let clock = ManualClock()
         let operation = ScriptedOperation(Array(repeating: HTTPStatusError(statusCode: 503), count: 10))
-        let retrier = Self.retrier(clock, policy: RetryPolicy(maxAttempts: 3, initialBackoff: .seconds(1), jitter: .none))
+        let retrier = Self.retrier(
+            clock, policy: RetryPolicy(maxAttempts: 3, initialBackoff: .seconds(1), jitter: .none))
         let task = Task { try await retrier.run { try operation() } }
         for _ in 0..<2 {
             await clock.waitForSleepers(1)
@@ -113,7 +122,9 @@ struct RetryTests {
         let clock = ManualClock()
         let decider = ScriptedDecider([])
         let operation = ScriptedOperation([HTTPStatusError(statusCode: 404)])
-        await #expect { try await Self.retrier(clock, decide: { decider.decide($0) }).run { try operation() } } throws: {
+        await #expect {
+            try await Self.retrier(clock, decide: { decider.decide($0) }).run { try operation() }
+        } throws: {
             ($0 as? Failure)?.statusCode == 404
         }
         #expect(decider.askedAttempts.isEmpty)
@@ -127,7 +138,7 @@ struct RetryTests {
         let task = Task { try await retrier.run { try operation() } }
         await clock.waitForSleepers(1)
         clock.advance(by: .seconds(6))
-        #expect(clock.sleeperCount == 1)      // still waiting after 6 of 7 seconds
+        #expect(clock.sleeperCount == 1)  // still waiting after 6 of 7 seconds
         clock.advance(by: .seconds(1))
         #expect(try await task.value == 2)
         #expect(clock.sleepRequests == [.seconds(7)])
@@ -136,7 +147,7 @@ struct RetryTests {
     @Test("Retry-After as an HTTP-date is measured from the injected wall clock on 503")
     func retryAfterDate() async throws {
         let clock = ManualClock()
-        let header = "Tue, 14 Nov 2023 22:14:20 GMT"   // 1_700_000_060: one minute after `now`
+        let header = "Tue, 14 Nov 2023 22:14:20 GMT"  // 1_700_000_060: one minute after `now`
         var caught: HTTPStatusError?
         do { try HTTPStatusValidator.successful.validate(503, retryAfter: header) } catch { caught = error }
         let status = try #require(caught)
@@ -153,7 +164,9 @@ struct RetryTests {
     func retryAfterTooLong() async throws {
         let clock = ManualClock()
         let operation = ScriptedOperation([HTTPStatusError(statusCode: 503, retryAfter: .seconds(3600))])
-        await #expect { try await Self.retrier(clock).run { try operation() } } throws: { ($0 as? Failure)?.statusCode == 503 }
+        await #expect { try await Self.retrier(clock).run { try operation() } } throws: {
+            ($0 as? Failure)?.statusCode == 503
+        }
         #expect(operation.attempts == 1)
         #expect(clock.sleepRequests.isEmpty)
     }
@@ -181,12 +194,16 @@ struct RetryTests {
     func hookRetries() async throws {
         let clock = ManualClock()
         let seen = ScriptedDecider([.retry, .retry])
-        let operation = ScriptedOperation([HTTPStatusError(statusCode: 500), HTTPStatusError(statusCode: 429, retryAfter: .seconds(5))])
+        let operation = ScriptedOperation([
+            HTTPStatusError(statusCode: 500), HTTPStatusError(statusCode: 429, retryAfter: .seconds(5)),
+        ])
         let delays = DelayLog()
-        let retrier = Self.retrier(clock, decide: { context in
-            delays.append(context.delay, server: context.isServerRequestedDelay)
-            return seen.decide(context)
-        })
+        let retrier = Self.retrier(
+            clock,
+            decide: { context in
+                delays.append(context.delay, server: context.isServerRequestedDelay)
+                return seen.decide(context)
+            })
         let task = Task { try await retrier.run { try operation() } }
         for _ in 0..<2 {
             await clock.waitForSleepers(1)
@@ -194,7 +211,10 @@ struct RetryTests {
         }
         #expect(try await task.value == 3)
         #expect(seen.askedAttempts == [1, 2])
-        #expect(delays.entries == [DelayLog.Entry(delay: .seconds(1), server: false), DelayLog.Entry(delay: .seconds(5), server: true)])
+        #expect(
+            delays.entries == [
+                DelayLog.Entry(delay: .seconds(1), server: false), DelayLog.Entry(delay: .seconds(5), server: true),
+            ])
     }
 
     @Test("cancellation in the middle of a backoff throws CancellationError promptly")
@@ -208,7 +228,7 @@ struct RetryTests {
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(operation.attempts == 1)
         #expect(clock.sleeperCount == 0)
-        #expect(clock.now == ManualClock.Instant(offset: .zero))   // the clock never moved
+        #expect(clock.now == ManualClock.Instant(offset: .zero))  // the clock never moved
     }
 
     @Test("an already cancelled task does not start an attempt")
@@ -239,7 +259,7 @@ struct RetryTests {
     @Test("a presenter can be the decision hook: Try Again retries, Cancel stops")
     func presenterAsHook() async throws {
         let clock = ManualClock()
-        let presenter = RecordingErrorPresenter(answers: [1, 0])   // [Cancel, Try Again]
+        let presenter = RecordingErrorPresenter(answers: [1, 0])  // [Cancel, Try Again]
         let operation = ScriptedOperation([HTTPStatusError(statusCode: 500), HTTPStatusError(statusCode: 500)])
         let retrier = Self.retrier(clock, decide: presenter.retryDecision(for: SyncCode.self))
         let task = Task { try await retrier.run { try operation() } }
@@ -247,7 +267,8 @@ struct RetryTests {
         clock.advanceToNextDeadline()
         await #expect(throws: UserStoppedError.self) { try await task.value }
         #expect(operation.attempts == 2)
-        #expect(presenter.presentations.map { $0.actions.map(\.role) } == [[.cancel, .tryAgain], [.cancel, .tryAgain]])
+        #expect(
+            presenter.presentations.map { $0.actions.map(\.role) } == [[.cancel, .tryAgain], [.cancel, .tryAgain]])
     }
 }
 

@@ -10,11 +10,14 @@ struct StatusValidationTests {
         return [HTTPStatusKind.informational, .successful, .redirection, .clientError, .serverError][code / 100 - 1]
     }
 
-    @Test("kinds follow swift-http-types at every boundary",
-          arguments: [(Int.min, HTTPStatusKind.invalid), (-1, .invalid), (0, .invalid), (99, .invalid),
-                      (100, .informational), (199, .informational), (200, .successful), (299, .successful),
-                      (300, .redirection), (399, .redirection), (400, .clientError), (499, .clientError),
-                      (500, .serverError), (599, .serverError), (600, .invalid), (Int.max, .invalid)])
+    @Test(
+        "kinds follow swift-http-types at every boundary",
+        arguments: [
+            (Int.min, HTTPStatusKind.invalid), (-1, .invalid), (0, .invalid), (99, .invalid),
+            (100, .informational), (199, .informational), (200, .successful), (299, .successful),
+            (300, .redirection), (399, .redirection), (400, .clientError), (499, .clientError),
+            (500, .serverError), (599, .serverError), (600, .invalid), (Int.max, .invalid),
+        ])
     func kindBoundaries(code: Int, kind: HTTPStatusKind) {
         #expect(HTTPStatusKind(statusCode: code) == kind)
     }
@@ -36,12 +39,15 @@ struct StatusValidationTests {
         }
     }
 
-    @Test("descriptions name the status, its phrase and its kind",
-          arguments: [(503, "HTTP status 503 Service Unavailable (server error)"),
-                      (404, "HTTP status 404 Not Found (client error)"),
-                      (599, "HTTP status 599 (server error)"),
-                      (302, "HTTP status 302 Found (redirection)"),
-                      (42, "HTTP status 42 (invalid: not in 100...599)")])
+    @Test(
+        "descriptions name the status, its phrase and its kind",
+        arguments: [
+            (503, "HTTP status 503 Service Unavailable (server error)"),
+            (404, "HTTP status 404 Not Found (client error)"),
+            (599, "HTTP status 599 (server error)"),
+            (302, "HTTP status 302 Found (redirection)"),
+            (42, "HTTP status 42 (invalid: not in 100...599)"),
+        ])
     func descriptions(code: Int, text: String) {
         #expect(HTTPStatusError(statusCode: code).description == text)
     }
@@ -79,25 +85,33 @@ struct StatusValidationTests {
     func transportResponse() throws {
         try TransportResponse(statusCode: nil, body: Data()).validated()
         try TransportResponse(statusCode: 201, body: Data()).validated()
-        #expect(throws: HTTPStatusError(statusCode: 500)) { try TransportResponse(statusCode: 500, body: Data()).validated() }
+        #expect(throws: HTTPStatusError(statusCode: 500)) {
+            try TransportResponse(statusCode: 500, body: Data()).validated()
+        }
     }
 }
 
 @Suite("Retry-After and HTTP-date parsing")
 struct StatusValidationRetryAfterTests {
-    static let sunday = Date(timeIntervalSince1970: 784_111_777) // 1994-11-06 08:49:37 UTC
+    static let sunday = Date(timeIntervalSince1970: 784_111_777)  // 1994-11-06 08:49:37 UTC
 
-    @Test("the three HTTP-date forms of RFC 9110 name the same instant",
-          arguments: ["Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994",
-                      "  Sun, 06 Nov 1994 08:49:37 GMT  "])
+    @Test(
+        "the three HTTP-date forms of RFC 9110 name the same instant",
+        arguments: [
+            "Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994",
+            "  Sun, 06 Nov 1994 08:49:37 GMT  ",
+        ])
     func threeForms(text: String) {
         #expect(HTTPDate.parse(text) == Self.sunday)
     }
 
-    @Test("impossible or malformed dates are rejected",
-          arguments: ["Sun, 31 Feb 1994 08:49:37 GMT", "Sun, 06 Nov 1994 24:00:00 GMT", "Sun, 06 Nov 1994 08:60:00 GMT",
-                      "Sun, 06 Nov 1994 08:49:37 PST", "Sun, 6 Nov 1994 08:49:37 GMT", "Xyz, 06 Nov 1994 08:49:37 GMT",
-                      "Sun, 06 Foo 1994 08:49:37 GMT", "Sun, 29 Feb 2023 00:00:00 GMT", "soon", "", "Sun Nov 6 08:49 1994"])
+    @Test(
+        "impossible or malformed dates are rejected",
+        arguments: [
+            "Sun, 31 Feb 1994 08:49:37 GMT", "Sun, 06 Nov 1994 24:00:00 GMT", "Sun, 06 Nov 1994 08:60:00 GMT",
+            "Sun, 06 Nov 1994 08:49:37 PST", "Sun, 6 Nov 1994 08:49:37 GMT", "Xyz, 06 Nov 1994 08:49:37 GMT",
+            "Sun, 06 Foo 1994 08:49:37 GMT", "Sun, 29 Feb 2023 00:00:00 GMT", "soon", "", "Sun Nov 6 08:49 1994",
+        ])
     func rejected(text: String) {
         #expect(HTTPDate.parse(text) == nil)
     }
@@ -119,7 +133,7 @@ struct StatusValidationRetryAfterTests {
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
         var seconds: Int64 = 0
         for _ in 0..<400 {
-            seconds += 10_368_007   // ~120 days and 7 seconds: walks across months, leap years and times
+            seconds += 10_368_007  // ~120 days and 7 seconds: walks across months, leap years and times
             let date = Date(timeIntervalSince1970: TimeInterval(seconds))
             let text = formatter.string(from: date)
             #expect(HTTPDate.parse(text) == date, "\(text)")

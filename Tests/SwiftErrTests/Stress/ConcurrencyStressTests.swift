@@ -1,5 +1,5 @@
-import Testing
 import SwiftErr
+import Testing
 
 /// What one classification means, in terms that do not depend on module ids (which follow the
 /// order modules were first used in, and so differ between runs).
@@ -27,8 +27,10 @@ struct Probe: Sendable {
         name = Code.moduleName
         var own = Code.listedCases.map(\.code)
         for range in Code.codeRanges {
-            own += [range.lowerBound, range.lowerBound + 1, (range.lowerBound + range.upperBound) / 2,
-                    range.upperBound - 1, range.upperBound, range.lowerBound - 1, range.upperBound + 1]
+            own += [
+                range.lowerBound, range.lowerBound + 1, (range.lowerBound + range.upperBound) / 2,
+                range.upperBound - 1, range.upperBound, range.lowerBound - 1, range.upperBound + 1,
+            ]
         }
         codes = own + sharedCodes
         observer = { reference in
@@ -103,8 +105,10 @@ struct StressTests {
     func firstUseOfSeveralModules() async throws {
         // The single-threaded reference: one catalog assembled directly with every good module.
         var all = CatalogDefinition.builtIn
-        for module in [StressAlphaCode.definition, StressBetaCode.definition, StressGammaCode.definition,
-                       StressDeltaCode.definition, StressEpsilonCode.definition, StressZetaCode.definition] {
+        for module in [
+            StressAlphaCode.definition, StressBetaCode.definition, StressGammaCode.definition,
+            StressDeltaCode.definition, StressEpsilonCode.definition, StressZetaCode.definition,
+        ] {
             all = all.adding(module)
         }
         let reference = assemble(all)
@@ -114,7 +118,8 @@ struct StressTests {
         let lazyReference = assemble(CatalogDefinition.builtIn.adding(StressLazyCode.definition))
 
         let probes = registryProbes + [doomedProbe, lazyProbe]
-        let referenceCatalogs = Array(repeating: reference, count: registryProbes.count) + [doomedReference, lazyReference]
+        let referenceCatalogs =
+            Array(repeating: reference, count: registryProbes.count) + [doomedReference, lazyReference]
         var expected: [[Observation]] = []
         for (probe, catalog) in zip(probes, referenceCatalogs) {
             let observe = probe.observer(catalog)
@@ -153,9 +158,11 @@ struct StressTests {
         // Every registry module was assembled exactly once: all later lookups give the same object.
         #expect(StressAlphaCode.catalog === StressAlphaCode.catalog)
         #expect(StressDoomedCode.classifier.failure?.status == .rangeOverlap)
-        for failure in [StressAlphaCode.classifier.failure, StressBetaCode.classifier.failure,
-                        StressGammaCode.classifier.failure, StressDeltaCode.classifier.failure,
-                        StressEpsilonCode.classifier.failure, StressZetaCode.classifier.failure] {
+        for failure in [
+            StressAlphaCode.classifier.failure, StressBetaCode.classifier.failure,
+            StressGammaCode.classifier.failure, StressDeltaCode.classifier.failure,
+            StressEpsilonCode.classifier.failure, StressZetaCode.classifier.failure,
+        ] {
             #expect(failure == nil)
         }
     }
@@ -166,8 +173,10 @@ struct StressTests {
         let ids = await withTaskGroup(of: [ObjectIdentifier?].self) { group in
             for _ in 0..<tasks {
                 group.addTask {
-                    [StressAlphaCode.catalog, StressZetaCode.catalog, StressLazyCode.catalog,
-                     StressDoomedCode.catalog].map { $0.map(ObjectIdentifier.init) }
+                    [
+                        StressAlphaCode.catalog, StressZetaCode.catalog, StressLazyCode.catalog,
+                        StressDoomedCode.catalog,
+                    ].map { $0.map(ObjectIdentifier.init) }
                 }
             }
             return await group.reduce(into: [[ObjectIdentifier?]]()) { $0.append($1) }
@@ -186,7 +195,7 @@ struct StressTests {
         let codes = LargeCatalog.probeCodes
         let reference = LinearReference(definition)
         let want = codes.map { reference.observe($0) }
-        let wantTally = table.tally(codes) // checked against the reference below, single-threaded
+        let wantTally = table.tally(codes)  // checked against the reference below, single-threaded
         #expect(wantTally.total == UInt64(codes.count))
         #expect(wantTally.unknown == UInt64(want.filter { $0.tier == .unknown }.count))
         #expect(wantTally.unrecognised == UInt64(want.filter { $0.tier == .module && !$0.isExact }.count))

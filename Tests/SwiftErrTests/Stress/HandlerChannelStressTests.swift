@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwiftErr
 
 /// Base-code handling and error channels under concurrent load, checked against a
@@ -56,15 +57,19 @@ struct HandlerChannelStressTests {
         #expect(expectedCalls.values.reduce(0, +) > 1_000)
 
         let calls = Locked<[Int64: Int]>([:])
-        let decoder = ResponseDecoder(baseHandler: BaseCodeHandler { event in
-            calls.withLock { $0[event.code.rawValue, default: 0] += 1 }
-        })
+        let decoder = ResponseDecoder(
+            baseHandler: BaseCodeHandler { event in
+                calls.withLock { $0[event.code.rawValue, default: 0] += 1 }
+            })
         let tasks = 32
         let got = await withTaskGroup(of: [(Int, String)].self) { group in
             for task in 0..<tasks {
                 group.addTask {
                     stride(from: task, to: bodies.count, by: tasks).map { index in
-                        (index, Self.summary(decoder.result(NoData.self, module: StudyGroupCode.self, from: bodies[index])))
+                        (
+                            index,
+                            Self.summary(decoder.result(NoData.self, module: StudyGroupCode.self, from: bodies[index]))
+                        )
                     }
                 }
             }
@@ -80,9 +85,12 @@ struct HandlerChannelStressTests {
 
     @Test("two handlers on one channel receive every error from 8 producers exactly once")
     func channelDeliversEverything() async {
-        let producers = 8, perProducer = 1_000, total = producers * perProducer
+        let producers = 8
+        let perProducer = 1_000
+        let total = producers * perProducer
         let channel = ErrorChannel<ModuleRespError<StudyGroupCode>>(bufferLimit: total)
-        let first = channel.attach(), second = channel.attach()
+        let first = channel.attach()
+        let second = channel.attach()
         func collect(_ subscription: ErrorSubscription<ModuleRespError<StudyGroupCode>>) async -> [UInt64] {
             var seen: [UInt64] = []
             for await delivery in subscription { seen.append(delivery.sequenceNumber) }
@@ -110,11 +118,14 @@ struct HandlerChannelStressTests {
 
     @Test("a slow handler with a small buffer loses nothing silently: received + dropped = emitted")
     func boundedBufferAccountsForDrops() async {
-        let producers = 4, perProducer = 2_000, total = producers * perProducer
+        let producers = 4
+        let perProducer = 2_000
+        let total = producers * perProducer
         let channel = ErrorChannel<ModuleRespError<StudyGroupCode>>(bufferLimit: 16)
         let slow = channel.attach()
         let consumer = Task {
-            var received = 0, reportedDrops = 0
+            var received = 0
+            var reportedDrops = 0
             var last: UInt64? = nil
             var increasing = true
             for await delivery in slow {

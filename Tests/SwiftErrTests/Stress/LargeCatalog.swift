@@ -10,12 +10,15 @@ enum LargeCatalog {
             var codes: [EntryDefinition] = []
             for k in 0..<150 {
                 let code = base + Int64(k * 37 % 5_000)
-                codes.append(EntryDefinition(code: code, name: "m\(m)c\(k)", flags: CodeFlags(rawValue: UInt8(k % 16)),
-                                             message: LocalizedText(english: "generated \(code)")))
+                codes.append(
+                    EntryDefinition(
+                        code: code, name: "m\(m)c\(k)", flags: CodeFlags(rawValue: UInt8(k % 16)),
+                        message: LocalizedText(english: "generated \(code)")))
             }
-            catalog = catalog.adding(ModuleDefinition(
-                name: "generated\(m)", title: LocalizedText(english: "Generated \(m)"),
-                ranges: [base...(base + 4_999), (base + 5_000)...(base + 5_999)], codes: codes))
+            catalog = catalog.adding(
+                ModuleDefinition(
+                    name: "generated\(m)", title: LocalizedText(english: "Generated \(m)"),
+                    ranges: [base...(base + 4_999), (base + 5_000)...(base + 5_999)], codes: codes))
         }
         return catalog
     }()
@@ -57,15 +60,17 @@ struct LinearReference: Sendable {
 
     func observe(_ code: Int64) -> Expected {
         if code == definition.success.code {
-            return Expected(tier: .success, isExact: true, flags: definition.success.flags, moduleName: nil,
-                            entryName: definition.success.name)
+            return Expected(
+                tier: .success, isExact: true, flags: definition.success.flags, moduleName: nil,
+                entryName: definition.success.name)
         }
         if let entry = definition.base.first(where: { $0.code == code }) {
             return Expected(tier: .base, isExact: true, flags: entry.flags, moduleName: nil, entryName: entry.name)
         }
         for module in definition.modules {
             if let entry = module.codes.first(where: { $0.code == code }) {
-                return Expected(tier: .module, isExact: true, flags: entry.flags, moduleName: module.name, entryName: entry.name)
+                return Expected(
+                    tier: .module, isExact: true, flags: entry.flags, moduleName: module.name, entryName: entry.name)
             }
         }
         for module in definition.modules where module.ranges.contains(where: { $0.contains(code) }) {
@@ -76,8 +81,9 @@ struct LinearReference: Sendable {
 
     /// The same facts read back from a C classification and its table.
     func describe(_ c: Classification, in table: Catalog) -> Expected {
-        Expected(tier: c.tier, isExact: c.isExact, flags: c.flags,
-                 moduleName: c.tier == .module ? table.moduleName(c.moduleID) : nil,
-                 entryName: c.entryIndex.flatMap { table.entryName(at: $0) })
+        Expected(
+            tier: c.tier, isExact: c.isExact, flags: c.flags,
+            moduleName: c.tier == .module ? table.moduleName(c.moduleID) : nil,
+            entryName: c.entryIndex.flatMap { table.entryName(at: $0) })
     }
 }

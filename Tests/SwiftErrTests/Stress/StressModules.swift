@@ -154,7 +154,8 @@ enum StressLazyCode: ModuleCode {
     static var codeRanges: [ClosedRange<Int64>] { [12_700_000...12_709_999] }
     static var listedCases: [Self] { [.lazy] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
-    static let classifier = ModuleClassifier<StressLazyCode>(building: CatalogDefinition.builtIn.adding(StressLazyCode.definition))
+    static let classifier = ModuleClassifier<StressLazyCode>(
+        building: CatalogDefinition.builtIn.adding(StressLazyCode.definition))
     var flags: CodeFlags { stressFlags(code) }
     var message: LocalizedText { LocalizedText(english: "lazy \(code)") }
     var code: Int64 {
