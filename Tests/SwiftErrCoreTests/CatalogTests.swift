@@ -50,6 +50,12 @@ struct CatalogTests {
         for (code, result) in zip(codes, batch) {
             #expect(result == table.classify(code), "\(code)")
         }
+        // Into a reused array, from a slice and from a non-contiguous collection.
+        var reused = [Classification](repeating: .unknown, count: 3)
+        table.classify(codes[1...], into: &reused)
+        #expect(reused == Array(batch[1...]))
+        table.classify(codes.lazy.map { $0 }, into: &reused)
+        #expect(reused == batch)
     }
 
     @Test("tally counts match counting the single classifications")
@@ -74,8 +80,8 @@ struct CatalogTests {
         // In two chunks, the counts add up.
         var chunked = CodeTally(moduleCount: table.moduleCount)
         let half = codes.count / 2
-        codes[..<half].withUnsafeBufferPointer { table.tally($0, into: &chunked) }
-        codes[half...].withUnsafeBufferPointer { table.tally($0, into: &chunked) }
+        table.tally(codes[..<half], into: &chunked)
+        table.tally(codes[half...], into: &chunked)
         #expect(chunked == expected)
     }
 

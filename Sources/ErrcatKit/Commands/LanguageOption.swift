@@ -1,13 +1,10 @@
-// The `--lang en|zh-Hans` option shared by explain and classify.
+// The `--lang en|zh-Hans` option shared by explain, classify and sample.
 
 import SwiftErr
 
-/// Parses a `--lang` value.
-/// - Returns: The language, or nil for a value that is neither `en` nor `zh-Hans`.
+/// Parses a `--lang` value with the library's ``Language/init(tag:)``; English when absent.
+/// - Returns: The language, or nil for a value that is not a language tag.
 func parseLanguage(_ value: String?) -> Language? {
-    switch value {
-    case nil, "en": return .english
-    case "zh-Hans", "zh": return .simplifiedChinese
-    default: return nil
-    }
+    guard let value else { return .english }
+    return Language(tag: value)
 }

@@ -1,8 +1,8 @@
 /// Turns one foreign error type into a module's ``ModuleRespError``, or ignores it.
 ///
-/// This is the seed's `ErrorAdpater` (one adapter per third-party error type, `nil` to ignore an
-/// error). Adapters are collected in an ``ErrorAdapterRegistry``, whose single
-/// ``ErrorAdapterRegistry/handle(_:)`` replaces the seed's growing `if let … as? …` chain.
+/// One adapter per third-party error type; it answers `nil` to ignore an error deliberately.
+/// Adapters are collected in an ``ErrorAdapterRegistry``, whose single
+/// ``ErrorAdapterRegistry/handle(_:)`` replaces a growing chain of `if let … as? …` casts.
 ///
 /// ```swift
 /// struct MoyaErrorAdapter: ErrorAdapter {

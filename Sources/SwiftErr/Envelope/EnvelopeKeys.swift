@@ -20,7 +20,7 @@ public struct EnvelopeKeys: Sendable, Hashable {
         self.data = data
     }
 
-    /// `{"ret": …, "msg": …, "data": …}`: the seed backend's envelope.
+    /// `{"ret": …, "msg": …, "data": …}`: the default envelope.
     public static let `default` = EnvelopeKeys(code: "ret", message: "msg", data: "data")
     /// `{"code": …, "message": …, "data": …}`: the most common alternative.
     public static let codeMessage = EnvelopeKeys(code: "code", message: "message", data: "data")

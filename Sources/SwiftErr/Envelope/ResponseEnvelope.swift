@@ -32,20 +32,8 @@ public struct ResponseEnvelope: Sendable, Hashable {
         dataKind != nil && dataKind != .null
     }
 
-    /// Parses an envelope from raw bytes.
-    ///
-    /// The whole input must be one JSON object (surrounding whitespace and a leading UTF-8 byte
-    /// order mark allowed). Members other than the three keys are validated and skipped. The
-    /// code must be a JSON integer within `Int64`; the message a string or `null`.
-    /// - Parameters:
-    ///   - bytes: The response body.
-    ///   - keys: The member names; ``EnvelopeKeys/default`` is `ret`/`msg`/`data`.
-    /// - Returns: The code, message and payload location.
-    /// - Throws: ``EnvelopeError`` saying what is wrong and at which byte: malformed JSON,
-    ///   invalid UTF-8, a top level that is not an object, a missing code, a code that is not an
-    ///   integer (string, fraction, boolean, `null`, …) or lies outside `Int64`, a message that
-    ///   is not a string, one of the keys repeated, or nesting deeper than 512 levels.
-    public static func parse(_ bytes: UnsafeRawBufferPointer, keys: EnvelopeKeys = .default) throws(EnvelopeError)
+    /// ``parse(_:keys:)-(Collection<UInt8>,_)`` over a raw buffer.
+    package static func parse(_ bytes: UnsafeRawBufferPointer, keys: EnvelopeKeys = .default) throws(EnvelopeError)
         -> ResponseEnvelope
     {
         var scanner = JSONScanner(bytes)
@@ -151,14 +139,20 @@ public struct ResponseEnvelope: Sendable, Hashable {
         return ResponseEnvelope(code: code, message: message, dataRange: dataRange, dataKind: dataKind)
     }
 
-    /// Parses an envelope from any byte collection (`[UInt8]`, `Data`, a slice, …).
+    /// Parses an envelope from any byte collection (`[UInt8]`, `Data`, a slice, …); offsets in
+    /// the result and in errors count from the collection's first byte.
     ///
-    /// Offsets in the result and in errors count from the collection's first byte.
+    /// The whole input must be one JSON object (surrounding whitespace and a leading UTF-8 byte
+    /// order mark allowed). Members other than the three keys are validated and skipped. The
+    /// code must be a JSON integer within `Int64`; the message a string or `null`.
     /// - Parameters:
     ///   - bytes: The response body.
-    ///   - keys: The member names.
+    ///   - keys: The member names; ``EnvelopeKeys/default`` is `ret`/`msg`/`data`.
     /// - Returns: The code, message and payload location.
-    /// - Throws: ``EnvelopeError``, as ``parse(_:keys:)-(UnsafeRawBufferPointer,_)``.
+    /// - Throws: ``EnvelopeError`` saying what is wrong and at which byte: malformed JSON,
+    ///   invalid UTF-8, a top level that is not an object, a missing code, a code that is not an
+    ///   integer (string, fraction, boolean, `null`, …) or lies outside `Int64`, a message that
+    ///   is not a string, one of the keys repeated, or nesting deeper than 512 levels.
     public static func parse(_ bytes: some Collection<UInt8>, keys: EnvelopeKeys = .default) throws(EnvelopeError)
         -> ResponseEnvelope
     {
@@ -182,7 +176,7 @@ public struct ResponseEnvelope: Sendable, Hashable {
     ///   - text: The response body.
     ///   - keys: The member names.
     /// - Returns: The code, message and payload location (byte offsets into `text.utf8`).
-    /// - Throws: ``EnvelopeError``, as ``parse(_:keys:)-(UnsafeRawBufferPointer,_)``.
+    /// - Throws: ``EnvelopeError``, as ``parse(_:keys:)-(Collection<UInt8>,_)``.
     public static func parse(_ text: String, keys: EnvelopeKeys = .default) throws(EnvelopeError) -> ResponseEnvelope {
         try parse(Array(text.utf8), keys: keys)
     }

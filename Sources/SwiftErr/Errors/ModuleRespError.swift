@@ -1,7 +1,7 @@
 /// Every way a request made for one module can fail, typed by the module's code enum.
 ///
-/// This is the seeds' `ModuleRespError<T>` (`.type(T)` / `.baseType(…)`), with the failures
-/// that are not server codes modelled as Alamofire's `AFError` models them: one case per stage,
+/// Server codes come in two tiers, ``base(_:)`` and ``module(_:)``; failures that are not server
+/// codes have one case per stage, as Alamofire's `AFError` models them,
 /// carrying the cause (the underlying transport error, the HTTP status, an ``EnvelopeError``
 /// with its nested ``EnvelopeError/Reason`` and key, the decoder's error).
 ///
@@ -25,7 +25,7 @@ public enum ModuleRespError<Code: ModuleCode>: Error {
     /// the server's number) for an unlisted code in its ranges.
     case module(Code)
     /// A code that is neither success, a base code nor this module's (unknown to the catalog, or
-    /// another module's): the seeds' lost case, which now has its own outcome.
+    /// another module's): its own outcome, never dropped.
     case unexpectedCode(Int64)
     /// The transport failed before a response arrived; the underlying error is kept.
     case transportFailed(underlying: any Error)

@@ -1,4 +1,4 @@
-/// The one place base-tier codes are handled (the seeds' `checkTokenDidExpire`).
+/// The one place base-tier codes are handled (token expiry, failed automatic sign-in, …).
 ///
 /// A ``ResponseDecoder`` calls its handler exactly once for every response whose code is in
 /// the base tier, synchronously, before the module's result is returned or thrown, so the

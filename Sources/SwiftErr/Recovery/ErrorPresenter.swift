@@ -32,7 +32,7 @@ extension ErrorPresenter {
     }
 
     /// A ``Retrier`` decision hook that asks through this presenter ("ask the user", the
-    /// seed's alert): it presents the failure with "Cancel" and "Try Again" and answers
+    /// retry alert): it presents the failure with "Cancel" and "Try Again" and answers
     /// ``RetryDecision/retry`` only when "Try Again" is chosen.
     /// - Parameter code: The module of the retrier.
     /// - Returns: The hook.

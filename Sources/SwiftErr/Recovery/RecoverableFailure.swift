@@ -25,7 +25,7 @@ public struct RecoverableFailure: Error, Sendable {
         self.options = options
     }
 
-    /// "Cancel" and "Try Again" (the seed's `tryAgainAttempter`).
+    /// "Cancel" and "Try Again".
     /// - Parameters:
     ///   - error: The error.
     ///   - action: What trying again does.
@@ -34,7 +34,7 @@ public struct RecoverableFailure: Error, Sendable {
         RecoverableFailure(error, options: [.cancel(), .tryAgain(action)])
     }
 
-    /// "Cancel" followed by custom options (the seed's `cancalableAttemter`, e.g. free space or
+    /// "Cancel" followed by custom options (for example free space, or
     /// buy more space).
     /// - Parameters:
     ///   - error: The error.

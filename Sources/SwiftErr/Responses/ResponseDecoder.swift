@@ -5,16 +5,16 @@ import Foundation
 /// form that runs the transport too.
 ///
 /// For every input there is exactly one outcome, in this order:
-/// 1. an HTTP status outside ``acceptableStatusCodes`` → ``ModuleRespError/unacceptableStatus(_:)``;
+/// 1. an HTTP status ``statusValidator`` does not accept → ``ModuleRespError/unacceptableStatus(_:)``;
 /// 2. a body that is not a valid envelope → ``ModuleRespError/invalidEnvelope(_:)``;
 /// 3. the code is classified through the module's C catalog; a base-tier code first runs
 ///    ``baseHandler`` (exactly once) and then → ``ModuleRespError/base(_:)``;
 /// 4. a module code → ``ModuleRespError/module(_:)``; any other non-success code →
-///    ``ModuleRespError/unexpectedCode(_:)`` (the seeds' lost case);
+///    ``ModuleRespError/unexpectedCode(_:)``;
 /// 5. the success code → the payload decoded as `Model`, or
 ///    ``ModuleRespError/decodingFailed(underlying:)``.
 ///
-/// The body is scanned once by ``ResponseEnvelope/parse(_:keys:)-(UnsafeRawBufferPointer,_)``;
+/// The body is scanned once by ``ResponseEnvelope/parse(_:keys:)-(Collection<UInt8>,_)``;
 /// only the `data` member's bytes are handed to `JSONDecoder`, and only on success, with no
 /// intermediate dictionary.
 ///
@@ -25,7 +25,7 @@ public struct ResponseDecoder: Sendable {
     /// The envelope's member names (``EnvelopeKeys/default``: `ret`/`msg`/`data`).
     public var keys: EnvelopeKeys
     /// The HTTP statuses accepted (2xx by default). Ignored when the transport reports none.
-    public var acceptableStatusCodes: Range<Int>
+    public var statusValidator: HTTPStatusValidator
     /// The central handler for base-tier codes, or `nil`.
     public var baseHandler: BaseCodeHandler?
     /// Makes the `JSONDecoder` used for payloads (a fresh one per decode).
@@ -34,17 +34,17 @@ public struct ResponseDecoder: Sendable {
     /// Creates a decoder.
     /// - Parameters:
     ///   - keys: The envelope's member names.
-    ///   - acceptableStatusCodes: The HTTP statuses accepted.
+    ///   - statusValidator: Which HTTP statuses are accepted (2xx by default).
     ///   - baseHandler: The central handler for base-tier codes.
     ///   - makeJSONDecoder: Makes the payload decoder (to set date strategies and the like).
     public init(
         keys: EnvelopeKeys = .default,
-        acceptableStatusCodes: Range<Int> = 200..<300,
+        statusValidator: HTTPStatusValidator = .successful,
         baseHandler: BaseCodeHandler? = nil,
         makeJSONDecoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() }
     ) {
         self.keys = keys
-        self.acceptableStatusCodes = acceptableStatusCodes
+        self.statusValidator = statusValidator
         self.baseHandler = baseHandler
         self.makeJSONDecoder = makeJSONDecoder
     }
@@ -79,7 +79,7 @@ public struct ResponseDecoder: Sendable {
     public func result<Model: Decodable, Code: ModuleCode>(
         _ model: Model.Type = Model.self, module: Code.Type = Code.self, from body: Data, statusCode: Int? = nil
     ) -> Result<Model, ModuleRespError<Code>> {
-        if let statusCode, !acceptableStatusCodes.contains(statusCode) {
+        if let statusCode, !statusValidator.accepts(statusCode) {
             return .failure(.unacceptableStatus(statusCode))
         }
         let envelope: ResponseEnvelope

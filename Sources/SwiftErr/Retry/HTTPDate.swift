@@ -7,7 +7,7 @@ import Foundation
 /// (`Sunday, 06-Nov-94 08:49:37 GMT`; a two-digit year `70...99` is `19yy`, `00...69` is `20yy`)
 /// and the obsolete asctime form (`Sun Nov  6 08:49:37 1994`). Parsing is locale-independent
 /// and uses no `DateFormatter`.
-public enum HTTPDate {
+package enum HTTPDate {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private static let shortDays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     private static let longDays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
@@ -16,7 +16,7 @@ public enum HTTPDate {
     /// - Parameter text: The header value (surrounding spaces are ignored).
     /// - Returns: The instant, or `nil` when the text is not an HTTP-date in one of the three
     ///   forms or names an impossible date or time (e.g. 31 Feb, hour 24).
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         let fields = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         if fields.count == 6, fields[0].hasSuffix(","), shortDays.contains(String(fields[0].dropLast())),
             fields[5] == "GMT"

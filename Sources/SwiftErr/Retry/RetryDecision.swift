@@ -1,4 +1,4 @@
-/// The answer of a ``Retrier``'s decision hook ("ask the user", the seed's alert).
+/// The answer of a ``Retrier``'s decision hook ("ask the user" before retrying).
 public enum RetryDecision: Sendable, Hashable {
     /// Try again (after the policy's wait).
     case retry

@@ -17,7 +17,7 @@ import Foundation
 /// - Server codes: the catalog's flags decide. ``CodeFlags/fatal`` or a code in
 ///   ``endingServerCodes`` ends the flow at once; ``CodeFlags/retryable`` retries; anything else
 ///   is final (a business answer does not change by asking again).
-/// - HTTP statuses: ``endingStatusCodes`` end the flow at once (the seed's 503 case:
+/// - HTTP statuses: ``endingStatusCodes`` end the flow at once (to end on 503:
 ///   `policy.endingStatusCodes = [503]`); ``retryableStatusCodes`` retry; the rest are final.
 /// - Transport failures: a `URLError` whose code is in ``retryableURLErrorCodes``, a
 ///   `POSIXError` whose code is in ``retryablePOSIXErrorCodes``, and, when
@@ -67,7 +67,7 @@ public struct RetryPolicy: Sendable, Hashable {
     /// HTTP statuses worth repeating: 408, 429, 500, 502, 503 and 504 by default.
     public var retryableStatusCodes: Set<Int>
     /// HTTP statuses that end the flow at once, before ``retryableStatusCodes`` is consulted
-    /// (none by default; the seed ends on 503).
+    /// (none by default; `[503]` ends an upload as soon as the server is unavailable).
     public var endingStatusCodes: Set<Int>
     /// Server codes that end the flow at once, like codes flagged ``CodeFlags/fatal``.
     public var endingServerCodes: Set<Int64>

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The user chose not to try again: its own error with its own message, distinct from the
-/// failure that prompted the question (the seed's `CustomMessageError.message("您取消了本次的上传操作")`).
+/// The user chose not to try again: its own error with its own message (for example "You
+/// cancelled the upload."), distinct from the failure that prompted the question.
 public struct UserStoppedError: Error, Sendable, CustomStringConvertible {
     /// The message to show, e.g. "You cancelled the upload." / "您取消了本次的上传操作。"
     public let message: LocalizedText

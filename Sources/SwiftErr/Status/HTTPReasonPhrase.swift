@@ -1,11 +1,11 @@
 /// The standard reason phrases of the registered HTTP status codes (RFC 9110 and the IANA
 /// registry), used to make ``HTTPStatusError`` descriptions readable.
-public enum HTTPReasonPhrase {
+package enum HTTPReasonPhrase {
     /// The reason phrase of a registered status code.
     /// - Parameter statusCode: The status code.
     /// - Returns: The phrase, e.g. `"Service Unavailable"` for `503`, or `nil` for an
     ///   unregistered code.
-    public static func phrase(for statusCode: Int) -> String? {
+    package static func phrase(for statusCode: Int) -> String? {
         switch statusCode {
         case 100: return "Continue"
         case 101: return "Switching Protocols"

@@ -1,7 +1,7 @@
 import Foundation
 
 extension HTTPStatusError: LocalizedError {
-    /// The seed's readable text, in ``Language/current``: "The server answered with HTTP
+    /// A readable text, in ``Language/current``: "The server answered with HTTP
     /// status 503 (Service Unavailable)." / "服务器返回了错误的状态码 503(Service Unavailable)。"
     public var errorDescription: String? { errorDescription(in: Language.current) }
 

@@ -1,4 +1,4 @@
-/// An HTTP status that is not acceptable: the seed's `StatusCodeError.code(Int)`, with the
+/// An HTTP status that is not acceptable, with the
 /// status's kind, reason phrase and the server's `Retry-After` answer kept.
 ///
 /// Thrown by ``HTTPStatusValidator/validate(_:retryAfter:)``; the ``ErrorAdapterRegistry``

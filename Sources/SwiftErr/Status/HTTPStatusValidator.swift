@@ -1,4 +1,5 @@
-/// Decides which HTTP statuses count as success (the seed's `200 ..< 300 ~= statusCode`).
+/// Decides which HTTP statuses count as success: the one status-acceptance rule, used by
+/// ``ResponseDecoder`` and by transports that validate before decoding.
 ///
 /// ```swift
 /// try HTTPStatusValidator.successful.validate(response.statusCode,

@@ -27,6 +27,17 @@ public enum Language: Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The language whose ``tag`` is `tag` (`"en"` or `"zh-Hans"`, ASCII case-insensitive), or
+    /// `nil` for any other text: for settings and command-line options, where an unknown value is
+    /// a mistake to report rather than a reason to fall back.
+    /// - Parameter tag: A catalog language tag.
+    public init?(tag: String) {
+        guard let match = Language.allCases.first(where: { $0.tag.lowercased() == tag.lowercased() }) else {
+            return nil
+        }
+        self = match
+    }
+
     /// Chooses the language for a BCP 47 language identifier such as `"zh-Hans-CN"`,
     /// `"zh_CN"` or `"en-US"`.
     ///

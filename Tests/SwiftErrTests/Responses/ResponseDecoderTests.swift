@@ -53,7 +53,7 @@ struct ResponseDecoderTests {
         #expect(summary(result(body, status: status)) == expected)
     }
 
-    @Test("the seed's lost case is a failure, not silence")
+    @Test("another module's code is a failure, not silence")
     func lostCase() throws {
         let outcome = result(Fixtures.tagCode)
         guard case .failure(.unexpectedCode(11_160_002)) = outcome else {

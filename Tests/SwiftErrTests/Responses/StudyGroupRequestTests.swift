@@ -158,7 +158,7 @@ struct StudyGroupRequestTests {
         #expect(StudyGroupRespCode.listedCases.count == StudyGroupCode.listedCases.count)
     }
 
-    @Test("recorded envelopes drive the seed's UI logic")
+    @Test("recorded envelopes drive the view logic, one callback each")
     func demo() async {
         let view = DemoView()
         let expired = Counter()

@@ -50,7 +50,7 @@ struct RetryPolicyTests {
         #expect(RetryPolicy.default.disposition(for: Failure.unacceptableStatus(status)) == expected)
     }
 
-    @Test("an ending status (the seed's 503) ends the flow even though it is retryable")
+    @Test("an ending status (503) ends the flow even though it is retryable")
     func endingStatus() {
         let policy = RetryPolicy(endingStatusCodes: [503])
         #expect(policy.disposition(for: Failure.unacceptableStatus(503)) == .stop(.endsFlow))

@@ -106,7 +106,7 @@ struct RetryTests {
         #expect(try await task.value == 2)
     }
 
-    @Test("the seed's 503 case: an ending status ends the flow without asking or waiting")
+    @Test("an ending status (503) ends the flow without asking or waiting")
     func endingStatus() async throws {
         let clock = ManualClock()
         let decider = ScriptedDecider([.retry])

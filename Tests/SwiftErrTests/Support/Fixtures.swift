@@ -1,7 +1,7 @@
 import Foundation
 import SwiftErr
 
-/// Recorded envelopes (as the seed's backend sends them) and small models used across tests.
+/// Recorded envelopes and small models used across tests.
 enum Fixtures {
     static func body(_ text: String) -> Data { Data(text.utf8) }
 
@@ -10,7 +10,7 @@ enum Fixtures {
     static let classNotFound = body(#"{"ret":11210006,"msg":"班级不存在"}"#)
     static let unlistedStudyGroup = body(#"{"ret":11219999,"msg":"new server code"}"#)
     static let tokenExpired = body(#"{"ret":11001,"msg":"token expired"}"#)
-    /// The seed's lost case: neither a base code nor a study-group code.
+    /// Neither a base code nor a study-group code: another module's.
     static let tagCode = body(#"{"ret":11160002,"msg":"invalid tag"}"#)
     static let unknownCode = body(#"{"ret":424242,"msg":"?"}"#)
     static let successNoData = body(#"{"ret":0,"msg":"ok"}"#)
@@ -21,7 +21,7 @@ enum Fixtures {
     static let notJSON = body("<html>502 Bad Gateway</html>")
 }
 
-/// The seed's `ClassItemModel`.
+/// The payload of a study-group request.
 struct ClassItemModel: Decodable, Equatable, Sendable {
     let classId: String
     let name: String
