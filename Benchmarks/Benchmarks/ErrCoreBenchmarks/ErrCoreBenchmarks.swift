@@ -24,7 +24,7 @@ let streamLength = 1 << 20
 /// buffers and `offset` are touched only by the benchmark closure that is running.
 final class Fixture: @unchecked Sendable {
     let workload: Workload
-    let codeTable: CodeTable
+    let codeTable: Catalog
     let out: UnsafeMutablePointer<errcore_class>
     let lineCodes: UnsafeMutablePointer<Int64>
     let lines: [UnsafeRawBufferPointer]

@@ -1,4 +1,4 @@
-// FacadeApproach.swift — the SwiftErr facade (`CodeTable.classify`) on the benchmark tables:
+// FacadeApproach.swift — the SwiftErr facade (`Catalog.classify`) on the benchmark tables:
 // the built-in table for the default catalog, and tables built from a `CatalogDefinition`
 // that holds the same codes as the synthetic C tables.
 
@@ -8,18 +8,18 @@ import SwiftErr
 
 /// The Swift facade measured on the same input as the C paths.
 public enum FacadeApproach {
-    /// The `CodeTable` for a workload: `CodeTable.builtIn` for the default catalog, otherwise one
+    /// The `Catalog` for a workload: `Catalog.builtIn` for the default catalog, otherwise one
     /// built from a `CatalogDefinition` with the synthetic table's codes, flags, modules and ranges.
     /// - Parameter size: the table.
     /// - Returns: the table.
     /// - Throws: `CatalogError` when the definition does not build.
-    public static func codeTable(for size: TableSize) throws(CatalogError) -> CodeTable {
+    public static func codeTable(for size: TableSize) throws(CatalogError) -> Catalog {
         switch size {
-        case .catalog32: return CodeTable.builtIn
+        case .catalog32: return Catalog.builtIn
         case .synthetic256:
-            return try CodeTable(definition(cbl_synthetic_catalog_for(256)!.pointee, name: "synthetic256"))
+            return try Catalog(definition(cbl_synthetic_catalog_for(256)!.pointee, name: "synthetic256"))
         case .synthetic4096:
-            return try CodeTable(definition(cbl_synthetic_catalog_for(4096)!.pointee, name: "synthetic4096"))
+            return try Catalog(definition(cbl_synthetic_catalog_for(4096)!.pointee, name: "synthetic4096"))
         }
     }
 
@@ -56,13 +56,13 @@ public enum FacadeApproach {
         return CatalogDefinition(name: name, success: success, base: base, modules: modules)
     }
 
-    /// Classifies every code with one `CodeTable.classify(_:)` call each.
+    /// Classifies every code with one `Catalog.classify(_:)` call each.
     /// - Parameters:
     ///   - table: the table.
     ///   - codes: the input codes.
     /// - Returns: a checksum of the classifications.
     @inline(never)
-    public static func resolve(_ table: CodeTable, _ codes: UnsafeBufferPointer<Int64>) -> Int {
+    public static func resolve(_ table: Catalog, _ codes: UnsafeBufferPointer<Int64>) -> Int {
         var sum: UInt64 = 0
         for code in codes {
             sum &+= table.classify(code).rawValue
@@ -70,13 +70,13 @@ public enum FacadeApproach {
         return Int(truncatingIfNeeded: sum)
     }
 
-    /// Writes `CodeTable.classify(_:)` of each code into `out`, to check it against the C classifier.
+    /// Writes `Catalog.classify(_:)` of each code into `out`, to check it against the C classifier.
     /// - Parameters:
     ///   - table: the table.
     ///   - codes: the input codes.
     ///   - out: at least `codes.count` slots.
     public static func classifyEach(
-        _ table: CodeTable, _ codes: UnsafeBufferPointer<Int64>,
+        _ table: Catalog, _ codes: UnsafeBufferPointer<Int64>,
         into out: UnsafeMutablePointer<UInt64>
     ) {
         for (k, code) in codes.enumerated() {
