@@ -29,8 +29,9 @@ CFLAGS_ALL := $(CSTD) $(WARN) $(OPT) $(SANFLAGS) -Iinclude $(CFLAGS)
 CORE_SRCS := $(sort $(wildcard Sources/CErrCore/*.c))
 CORE_OBJS := $(patsubst Sources/CErrCore/%.c,$(BUILD)/obj/%.o,$(CORE_SRCS))
 PIC_OBJS := $(patsubst Sources/CErrCore/%.c,$(BUILD)/pic/%.o,$(CORE_SRCS))
-TEST_SRCS := $(sort $(wildcard Tests/c/*.c))
-TEST_OBJS := $(patsubst Tests/c/%.c,$(BUILD)/test/%.o,$(TEST_SRCS))
+TEST_DIR := Tests/CErrCoreTests/c
+TEST_SRCS := $(sort $(wildcard $(TEST_DIR)/*.c))
+TEST_OBJS := $(patsubst $(TEST_DIR)/%.c,$(BUILD)/test/%.o,$(TEST_SRCS))
 HEADERS := $(wildcard include/*.h)
 
 .PHONY: all test install example check clean
@@ -51,9 +52,9 @@ $(BUILD)/libcerrcore.a: $(CORE_OBJS)
 $(BUILD)/libcerrcore.so: $(PIC_OBJS)
 	$(CC) $(SANFLAGS) -shared -Wl,-soname,libcerrcore.so.0 -o $@ $^
 
-$(BUILD)/test/%.o: Tests/c/%.c $(HEADERS) $(wildcard Tests/c/*.h)
+$(BUILD)/test/%.o: $(TEST_DIR)/%.c $(HEADERS) $(wildcard $(TEST_DIR)/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -ITests/c -c $< -o $@
+	$(CC) $(CFLAGS_ALL) -I$(TEST_DIR) -c $< -o $@
 
 $(BUILD)/c-tests: $(TEST_OBJS) $(BUILD)/libcerrcore.a
 	$(CC) $(SANFLAGS) -o $@ $(TEST_OBJS) $(BUILD)/libcerrcore.a

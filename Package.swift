@@ -12,7 +12,7 @@ let package = Package(
         .target(name: "CErrCore"),
         .target(name: "SwiftErr", dependencies: ["CErrCore"]),
         .executableTarget(name: "errcat", dependencies: ["SwiftErr", "CErrCore"]),
-        .testTarget(name: "CErrCoreTests", dependencies: ["CErrCore"]),
+        .testTarget(name: "CErrCoreTests", dependencies: ["CErrCore"], exclude: ["c"]),
         .testTarget(name: "SwiftErrTests", dependencies: ["SwiftErr", "CErrCore"]),
         .testTarget(name: "ErrcatTests", dependencies: ["errcat", "SwiftErr"]),
         .testTarget(name: "StressTests", dependencies: ["SwiftErr"]),

@@ -30,7 +30,7 @@ extern "C" {
  * Returns a pointer to static const data, valid for the program's lifetime
  * and safe to share between threads. Never NULL.
  */
-const errcore_table *errcore_default_table(void);
+ERRCORE_API const errcore_table *errcore_default_table(void);
 
 #ifdef __cplusplus
 }
