@@ -6,6 +6,8 @@
 #   make test CC=clang        any compiler; both gcc and clang must stay -Werror clean
 #   make install PREFIX=DIR   headers, both libraries and cerrcore.pc
 #   make example PREFIX=DIR   builds Examples/pkgconfig against the installed copy via pkg-config, runs it
+#   make check-exports        build/libcerrcore.so exports exactly the functions of include/*.h,
+#                             and so does a plain -shared build of the sources without any flags
 #   make cross                the core, freestanding, for Cortex-M4 and RV32 (mk/cross.mk)
 #   make check                everything README's test command runs
 
@@ -26,6 +28,9 @@ else
 endif
 
 CFLAGS_ALL := $(CSTD) $(WARN) $(OPT) $(SANFLAGS) -Iinclude $(CFLAGS)
+# The library exports only what the headers mark ERRCORE_API (make check-exports proves it).
+LIB_CFLAGS := -fvisibility=hidden
+LIB_LDFLAGS := -Wl,--version-script=mk/exports.map
 CORE_SRCS := $(sort $(wildcard Sources/CErrCore/*.c))
 CORE_OBJS := $(patsubst Sources/CErrCore/%.c,$(BUILD)/obj/%.o,$(CORE_SRCS))
 PIC_OBJS := $(patsubst Sources/CErrCore/%.c,$(BUILD)/pic/%.o,$(CORE_SRCS))
@@ -34,23 +39,34 @@ TEST_SRCS := $(sort $(wildcard $(TEST_DIR)/*.c))
 TEST_OBJS := $(patsubst $(TEST_DIR)/%.c,$(BUILD)/test/%.o,$(TEST_SRCS))
 HEADERS := $(wildcard include/*.h)
 
-.PHONY: all test install example check clean
+.PHONY: all test install example check-exports check clean
 all: $(BUILD)/libcerrcore.a $(BUILD)/libcerrcore.so
 
 $(BUILD)/obj/%.o: Sources/CErrCore/%.c $(HEADERS) Sources/CErrCore/internal.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -c $< -o $@
+	$(CC) $(CFLAGS_ALL) $(LIB_CFLAGS) -c $< -o $@
 
 $(BUILD)/pic/%.o: Sources/CErrCore/%.c $(HEADERS) Sources/CErrCore/internal.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -fPIC -c $< -o $@
+	$(CC) $(CFLAGS_ALL) $(LIB_CFLAGS) -fPIC -c $< -o $@
 
 $(BUILD)/libcerrcore.a: $(CORE_OBJS)
 	rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/libcerrcore.so: $(PIC_OBJS)
-	$(CC) $(SANFLAGS) -shared -Wl,-soname,libcerrcore.so.0 -o $@ $^
+$(BUILD)/libcerrcore.so: $(PIC_OBJS) mk/exports.map
+	$(CC) $(SANFLAGS) -shared -Wl,-soname,libcerrcore.so.0 $(LIB_LDFLAGS) -o $@ $(PIC_OBJS)
+
+# The same library without -fvisibility=hidden or the version script, as SwiftPM or a consumer's
+# own build compiles the sources: only ERRCORE__INTERNAL keeps the internals out of it.
+PLAIN_OBJS := $(patsubst Sources/CErrCore/%.c,$(BUILD)/plain/%.o,$(CORE_SRCS))
+
+$(BUILD)/plain/%.o: Sources/CErrCore/%.c $(HEADERS) Sources/CErrCore/internal.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -fPIC -c $< -o $@
+
+$(BUILD)/plain/libcerrcore.so: $(PLAIN_OBJS)
+	$(CC) $(SANFLAGS) -shared -o $@ $^
 
 $(BUILD)/test/%.o: $(TEST_DIR)/%.c $(HEADERS) $(wildcard $(TEST_DIR)/*.h)
 	@mkdir -p $(dir $@)
@@ -77,6 +93,10 @@ install: $(BUILD)/libcerrcore.a $(BUILD)/libcerrcore.so
 example:
 	@test -f $(PREFIX)/lib/pkgconfig/cerrcore.pc || { echo "no cerrcore.pc under $(PREFIX): run make install PREFIX=$(PREFIX) first"; exit 1; }
 	$(MAKE) -C Examples/pkgconfig PKG_CONFIG_PATH=$(abspath $(PREFIX))/lib/pkgconfig run
+
+check-exports: $(BUILD)/libcerrcore.so $(BUILD)/plain/libcerrcore.so
+	sh scripts/check-exports.sh $(BUILD)/libcerrcore.so $(HEADERS)
+	sh scripts/check-exports.sh --linker-symbols $(BUILD)/plain/libcerrcore.so $(HEADERS)
 
 clean:
 	rm -rf build
