@@ -4,12 +4,19 @@
 #   make test                 C tests (last line: "N passed, N failed")
 #   make test SANITIZE=1      the same under AddressSanitizer + UndefinedBehaviorSanitizer (clang)
 #   make test CC=clang        any compiler; both gcc and clang must stay -Werror clean
-#   make install PREFIX=DIR   headers, both libraries and cerrcore.pc
-#   make example PREFIX=DIR   builds Examples/pkgconfig against the installed copy via pkg-config, runs it
+#   make install PREFIX=DIR   headers, both libraries, cerrcore.pc and cerrcore-static.pc
+#   make example PREFIX=DIR   builds Examples/pkgconfig against the installed copy via pkg-config,
+#                             shared and static, runs both and checks their output and NEEDED entries
 #   make check-exports        build/libcerrcore.so exports exactly the functions of include/*.h,
 #                             and so does a plain -shared build of the sources without any flags
 #   make cross                the core, freestanding, for Cortex-M4 and RV32 (mk/cross.mk)
 #   make check                everything README's test command runs
+#
+# Linking an installed copy through pkg-config:
+#   shared  cc app.c $(pkg-config --cflags --libs cerrcore)          -> -lcerrcore (libcerrcore.so)
+#   static  cc app.c $(pkg-config --cflags --libs cerrcore-static)   -> <libdir>/libcerrcore.a
+# (pkg-config --static --libs cerrcore still says -lcerrcore, which the linker resolves to the
+# .so when both are installed; cerrcore-static names the archive itself.)
 
 CC ?= cc
 PREFIX ?= /usr/local
@@ -88,11 +95,14 @@ install: $(BUILD)/libcerrcore.a $(BUILD)/libcerrcore.so
 	ln -sf libcerrcore.so.0 $(DESTDIR)$(PREFIX)/lib/libcerrcore.so
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' cerrcore.pc.in \
 	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/cerrcore.pc
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' cerrcore-static.pc.in \
+	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/cerrcore-static.pc
 
 # Builds the example exactly as a consumer would: only pkg-config knows where CErrCore is.
 example:
 	@test -f $(PREFIX)/lib/pkgconfig/cerrcore.pc || { echo "no cerrcore.pc under $(PREFIX): run make install PREFIX=$(PREFIX) first"; exit 1; }
-	$(MAKE) -C Examples/pkgconfig PKG_CONFIG_PATH=$(abspath $(PREFIX))/lib/pkgconfig run
+	$(MAKE) -C Examples/pkgconfig clean
+	$(MAKE) -C Examples/pkgconfig PKG_CONFIG_PATH=$(abspath $(PREFIX))/lib/pkgconfig run run-static check
 
 check-exports: $(BUILD)/libcerrcore.so $(BUILD)/plain/libcerrcore.so
 	sh scripts/check-exports.sh $(BUILD)/libcerrcore.so $(HEADERS)

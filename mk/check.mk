@@ -1,8 +1,8 @@
 # check.mk — `make check`: every test README promises, in one command.
 #   C tests with gcc and clang (-Werror), under ASan+UBSan; the shared library's exports
 #   (exactly the public API, for each compiler); the pkg-config example against an
-#   installed copy; the freestanding cross build (sizes, host equivalence, Embedded Swift),
-#   and `swift test`.
+#   installed copy, linked shared and static (readelf -d proves which needs libcerrcore.so);
+#   the freestanding cross build (sizes, host equivalence, Embedded Swift), and `swift test`.
 
 CHECK_PREFIX := $(CURDIR)/build/check-install
 
