@@ -4,10 +4,19 @@
 #   make test                 C tests (last line: "N passed, N failed")
 #   make test SANITIZE=1      the same under AddressSanitizer + UndefinedBehaviorSanitizer (clang)
 #   make test CC=clang        any compiler; both gcc and clang must stay -Werror clean
-#   make install PREFIX=DIR   headers, both libraries and cerrcore.pc
-#   make example PREFIX=DIR   builds Examples/pkgconfig against the installed copy via pkg-config, runs it
+#   make install PREFIX=DIR   headers, both libraries, cerrcore.pc and cerrcore-static.pc
+#   make example PREFIX=DIR   builds Examples/pkgconfig against the installed copy via pkg-config,
+#                             shared and static, runs both and checks their output and NEEDED entries
+#   make check-exports        build/libcerrcore.so exports exactly the functions of include/*.h,
+#                             and so does a plain -shared build of the sources without any flags
 #   make cross                the core, freestanding, for Cortex-M4 and RV32 (mk/cross.mk)
 #   make check                everything README's test command runs
+#
+# Linking an installed copy through pkg-config:
+#   shared  cc app.c $(pkg-config --cflags --libs cerrcore)          -> -lcerrcore (libcerrcore.so)
+#   static  cc app.c $(pkg-config --cflags --libs cerrcore-static)   -> <libdir>/libcerrcore.a
+# (pkg-config --static --libs cerrcore still says -lcerrcore, which the linker resolves to the
+# .so when both are installed; cerrcore-static names the archive itself.)
 
 CC ?= cc
 PREFIX ?= /usr/local
@@ -26,34 +35,49 @@ else
 endif
 
 CFLAGS_ALL := $(CSTD) $(WARN) $(OPT) $(SANFLAGS) -Iinclude $(CFLAGS)
+# The library exports only what the headers mark ERRCORE_API (make check-exports proves it).
+LIB_CFLAGS := -fvisibility=hidden
+LIB_LDFLAGS := -Wl,--version-script=mk/exports.map
 CORE_SRCS := $(sort $(wildcard Sources/CErrCore/*.c))
 CORE_OBJS := $(patsubst Sources/CErrCore/%.c,$(BUILD)/obj/%.o,$(CORE_SRCS))
 PIC_OBJS := $(patsubst Sources/CErrCore/%.c,$(BUILD)/pic/%.o,$(CORE_SRCS))
-TEST_SRCS := $(sort $(wildcard Tests/c/*.c))
-TEST_OBJS := $(patsubst Tests/c/%.c,$(BUILD)/test/%.o,$(TEST_SRCS))
+TEST_DIR := Tests/CErrCoreTests/c
+TEST_SRCS := $(sort $(wildcard $(TEST_DIR)/*.c))
+TEST_OBJS := $(patsubst $(TEST_DIR)/%.c,$(BUILD)/test/%.o,$(TEST_SRCS))
 HEADERS := $(wildcard include/*.h)
 
-.PHONY: all test install example check clean
+.PHONY: all test install example check-exports check clean
 all: $(BUILD)/libcerrcore.a $(BUILD)/libcerrcore.so
 
 $(BUILD)/obj/%.o: Sources/CErrCore/%.c $(HEADERS) Sources/CErrCore/internal.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -c $< -o $@
+	$(CC) $(CFLAGS_ALL) $(LIB_CFLAGS) -c $< -o $@
 
 $(BUILD)/pic/%.o: Sources/CErrCore/%.c $(HEADERS) Sources/CErrCore/internal.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -fPIC -c $< -o $@
+	$(CC) $(CFLAGS_ALL) $(LIB_CFLAGS) -fPIC -c $< -o $@
 
 $(BUILD)/libcerrcore.a: $(CORE_OBJS)
 	rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/libcerrcore.so: $(PIC_OBJS)
-	$(CC) $(SANFLAGS) -shared -Wl,-soname,libcerrcore.so.0 -o $@ $^
+$(BUILD)/libcerrcore.so: $(PIC_OBJS) mk/exports.map
+	$(CC) $(SANFLAGS) -shared -Wl,-soname,libcerrcore.so.0 $(LIB_LDFLAGS) -o $@ $(PIC_OBJS)
 
-$(BUILD)/test/%.o: Tests/c/%.c $(HEADERS) $(wildcard Tests/c/*.h)
+# The same library without -fvisibility=hidden or the version script, as SwiftPM or a consumer's
+# own build compiles the sources: only ERRCORE__INTERNAL keeps the internals out of it.
+PLAIN_OBJS := $(patsubst Sources/CErrCore/%.c,$(BUILD)/plain/%.o,$(CORE_SRCS))
+
+$(BUILD)/plain/%.o: Sources/CErrCore/%.c $(HEADERS) Sources/CErrCore/internal.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -ITests/c -c $< -o $@
+	$(CC) $(CFLAGS_ALL) -fPIC -c $< -o $@
+
+$(BUILD)/plain/libcerrcore.so: $(PLAIN_OBJS)
+	$(CC) $(SANFLAGS) -shared -o $@ $^
+
+$(BUILD)/test/%.o: $(TEST_DIR)/%.c $(HEADERS) $(wildcard $(TEST_DIR)/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -I$(TEST_DIR) -c $< -o $@
 
 $(BUILD)/c-tests: $(TEST_OBJS) $(BUILD)/libcerrcore.a
 	$(CC) $(SANFLAGS) -o $@ $(TEST_OBJS) $(BUILD)/libcerrcore.a
@@ -71,11 +95,18 @@ install: $(BUILD)/libcerrcore.a $(BUILD)/libcerrcore.so
 	ln -sf libcerrcore.so.0 $(DESTDIR)$(PREFIX)/lib/libcerrcore.so
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' cerrcore.pc.in \
 	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/cerrcore.pc
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' cerrcore-static.pc.in \
+	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/cerrcore-static.pc
 
 # Builds the example exactly as a consumer would: only pkg-config knows where CErrCore is.
 example:
 	@test -f $(PREFIX)/lib/pkgconfig/cerrcore.pc || { echo "no cerrcore.pc under $(PREFIX): run make install PREFIX=$(PREFIX) first"; exit 1; }
-	$(MAKE) -C Examples/pkgconfig PKG_CONFIG_PATH=$(abspath $(PREFIX))/lib/pkgconfig run
+	$(MAKE) -C Examples/pkgconfig clean
+	$(MAKE) -C Examples/pkgconfig PKG_CONFIG_PATH=$(abspath $(PREFIX))/lib/pkgconfig run run-static check
+
+check-exports: $(BUILD)/libcerrcore.so $(BUILD)/plain/libcerrcore.so
+	sh scripts/check-exports.sh $(BUILD)/libcerrcore.so $(HEADERS)
+	sh scripts/check-exports.sh --linker-symbols $(BUILD)/plain/libcerrcore.so $(HEADERS)
 
 clean:
 	rm -rf build

@@ -1,18 +1,22 @@
 /*
- * build_fuzz.c — libFuzzer target for errcore_build_size(), errcore_build()
- * and errcore_validate().
+ * build_fuzz.c — libFuzzer target for errcore_build_size(), errcore_build(),
+ * errcore_check_size(), errcore_check_catalog() and errcore_validate().
  *
  * The first byte picks one of three shapes:
  *   catalog   an errcore_catalog_def decoded from the bytes (modules, ranges,
- *             entries, NULL and empty names, colliding codes); built into
- *             exactly-sized heap storage. The accept/reject decision and the
- *             first stage reported must equal a brute-force reference; a
- *             built table must pass errcore_validate() and classify every
- *             code of the definition to its own entry; a rejection's
- *             diagnostic must name elements that really are at fault.
+ *             entries, NULL, empty and repeated names, colliding codes).
+ *             errcore_check_catalog() with exactly-sized heap scratch must
+ *             report exactly the list of problems the brute-force reference
+ *             (Tests/CErrCoreTests/c/reference.h) computes, in its order,
+ *             and stopping after k reports must give the first k. The
+ *             definition is built into exactly-sized heap storage: the
+ *             build must fail with the reference's first problem, diagnostic
+ *             equal field by field, or succeed when there is none; a built
+ *             table must pass errcore_validate() and classify every code of
+ *             the definition to its own entry.
  *   hostile   NULL arrays with non-zero counts, counts above the maximums,
  *             short or misaligned storage: each must give its documented
- *             status without reading the arrays.
+ *             status (and check-all its reports) without reading the arrays.
  *   raw       a finished errcore_table decoded field by field (arrays and
  *             pool sized exactly to what was decoded, pool possibly not
  *             NUL-terminated, offsets out of range, reserved fields set):
@@ -25,34 +29,8 @@
 #include "CErrCore.h"
 #include "fuzz_bytes.h"
 #include "fuzz_catalog.h"
-#include "fuzz_reference.h"
-
-/* The reference stage of a definition, including the name checks of stages 0 and 1. */
-static int def_stage(const decoded_def *d) {
-    const errcore_catalog_def *def = &d->def;
-    for (size_t i = 0; i < def->module_count; i++) {
-        if (!def->modules[i].name) {
-            return 0;
-        }
-    }
-    for (size_t i = 0; i < def->entry_count; i++) {
-        if (!def->entries[i].name) {
-            return 0;
-        }
-    }
-    for (size_t i = 0; i < def->module_count; i++) {
-        if (def->modules[i].name[0] == '\0') {
-            return 1;
-        }
-    }
-    for (size_t i = 0; i < def->entry_count; i++) {
-        if (def->entries[i].name[0] == '\0') {
-            return 1;
-        }
-    }
-    return fz_reference_stage(d->codes, d->entry_module, def->entry_count, def->module_count,
-                              def->ranges, def->range_count, def->success_code, false);
-}
+#include "fuzz_check.h"
+#include "reference.h"
 
 static bool same_text(const char *got, const char *want) {
     return got && want && strcmp(got, want) == 0;
@@ -109,38 +87,67 @@ static void check_built(const decoded_def *d, const errcore_table *t) {
     }
 }
 
-/* Diagnostic of a rejected definition: the status is reported and points at a real fault. */
-static void check_rejected(const decoded_def *d, errcore_status s, const errcore_diag *diag) {
-    const errcore_catalog_def *def = &d->def;
-    FZ_CHECK(diag->status == s, "diag status %d, returned %d", (int)diag->status, (int)s);
-    size_t n = def->entry_count, m = def->module_count;
-    switch (s) {
-    case ERRCORE_E_NULL_ARGUMENT:
-        if (diag->subject == ERRCORE_SUBJECT_ENTRY) {
-            FZ_CHECK(diag->index < n && !def->entries[diag->index].name, "entry %zu", diag->index);
-            FZ_CHECK(diag->code == def->entries[diag->index].code, "code");
-        } else {
-            FZ_CHECK(diag->subject == ERRCORE_SUBJECT_MODULE && diag->index < m &&
-                         !def->modules[diag->index].name,
-                     "module %zu", diag->index);
-        }
-        break;
-    case ERRCORE_E_EMPTY_NAME:
-        if (diag->subject == ERRCORE_SUBJECT_ENTRY) {
-            FZ_CHECK(diag->index < n && def->entries[diag->index].name[0] == '\0', "entry %zu",
-                     diag->index);
-        } else {
-            FZ_CHECK(diag->subject == ERRCORE_SUBJECT_MODULE && diag->index < m &&
-                         def->modules[diag->index].name[0] == '\0' &&
-                         diag->code == (int64_t)diag->index + 1,
-                     "module %zu", diag->index);
-        }
-        break;
-    default:
-        fz_check_diag_stages(diag, d->codes, d->entry_module, n, m, def->ranges, def->range_count,
-                             def->success_code, true);
-        break;
+/* Reports collected from errcore_check_catalog(), stopping after `stop_after` (0: never). */
+typedef struct fz_reports {
+    errcore_diag items[4096];
+    size_t count;
+    size_t stop_after;
+} fz_reports;
+
+static int fz_collect(void *context, const errcore_diag *d) {
+    fz_reports *r = context;
+    FZ_CHECK(r->count < sizeof r->items / sizeof r->items[0], "more reports than expected");
+    r->items[r->count++] = *d;
+    return r->stop_after != 0 && r->count >= r->stop_after;
+}
+
+static void fz_print_diag(const char *label, size_t i, const errcore_diag *d) {
+    char line[200];
+    errcore_diag_format(d, line, sizeof line);
+    fprintf(stderr, "  %s %zu: %s [%s index %zu other %zu code %lld other_code %lld module %u]\n",
+            label, i, line, errcore_status_name(d->status), d->index, d->other_index,
+            (long long)d->code, (long long)d->other_code, (unsigned)d->module);
+}
+
+/*
+ * errcore_check_catalog() over exactly-sized scratch (NULL when the counts
+ * make it 0 or oversized) must report the reference's list, in order; and
+ * the first k of it when told to stop after k.
+ */
+static void check_all_reports(const errcore_catalog_def *def, const errcore_diag *want, size_t count,
+                              uint8_t stop_pick) {
+    static fz_reports got;
+    size_t size = 0;
+    if (errcore_check_size(def, &size, NULL) != ERRCORE_OK) {
+        size = 0;
     }
+    void *scratch = size ? malloc(size) : NULL;
+    FZ_CHECK(!size || scratch, "out of memory");
+    for (int pass = 0; pass < 2; pass++) {
+        size_t stop = pass == 0 || count < 2 ? 0 : 1 + stop_pick % (count - 1);
+        got.count = 0;
+        got.stop_after = stop;
+        errcore_status s = errcore_check_catalog(def, scratch, size, fz_collect, &got);
+        size_t expect = stop ? stop : count;
+        bool same = got.count == expect && s == (count ? want[0].status : ERRCORE_OK);
+        for (size_t i = 0; same && i < expect; i++) {
+            same = ref_same_diag(&got.items[i], &want[i]);
+        }
+        if (!same) {
+            for (size_t i = 0; i < got.count && i < 30; i++) {
+                fz_print_diag("got", i, &got.items[i]);
+            }
+            for (size_t i = 0; i < count && i < 30; i++) {
+                fz_print_diag("want", i, &want[i]);
+            }
+        }
+        FZ_CHECK(same, "check_catalog: %zu reports (status %s), reference %zu (stop after %zu)",
+                 got.count, errcore_status_name(s), expect, stop);
+        if (count == 0) {
+            break;
+        }
+    }
+    free(scratch);
 }
 
 /* The table arrays of two builds of the same definition must be byte-identical. */
@@ -158,18 +165,23 @@ static void check_same_build(const errcore_table *a, const errcore_table *b) {
 }
 
 static void fuzz_catalog(fz_reader *r) {
+    static errcore_diag want[4096];
     decoded_def *d = malloc(sizeof *d);
     FZ_CHECK(d != NULL, "out of memory");
     decode_def(r, d);
-    int want = def_stage(d);
+    uint8_t stop_pick = fz_u8(r);
+    size_t count = ref_def_problems(&d->def, want, sizeof want / sizeof want[0]);
+    FZ_CHECK(count <= sizeof want / sizeof want[0], "%zu problems", count);
+    check_all_reports(&d->def, want, count, stop_pick);
     errcore_diag diag;
     memset(&diag, 0xA5, sizeof diag);
     size_t size = 0;
     errcore_status s = errcore_build_size(&d->def, &size, &diag);
     if (s != ERRCORE_OK) {
-        FZ_CHECK(fz_stage_of(s, diag.subject) == 0 && want == 0, "build_size status %d, reference stage %d",
-                 (int)s, want);
-        check_rejected(d, s, &diag);
+        /* Stage 0: build_size reports the reference's first problem. */
+        FZ_CHECK(count > 0 && ref_stage_of(s, diag.subject) == 0 && ref_same_diag(&diag, &want[0]),
+                 "build_size status %s, reference %s", errcore_status_name(s),
+                 count ? errcore_status_name(want[0].status) : "none");
         free(d);
         return;
     }
@@ -181,9 +193,18 @@ static void fuzz_catalog(fz_reader *r) {
     errcore_table untouched = table;
     memset(&diag, 0xA5, sizeof diag);
     s = errcore_build(&d->def, storage, size, &table, &diag);
-    int got = fz_stage_of(s, diag.subject);
-    FZ_CHECK(got == want, "build status %d (%s) is stage %d, reference says stage %d", (int)s,
-             errcore_status_name(s), got, want);
+    if (count == 0) {
+        FZ_CHECK(s == ERRCORE_OK, "build status %s, the reference finds no problem",
+                 errcore_status_name(s));
+    } else {
+        if (s == ERRCORE_OK || !ref_same_diag(&diag, &want[0])) {
+            fz_print_diag("build", 0, &diag);
+            fz_print_diag("want", 0, &want[0]);
+        }
+        FZ_CHECK(s == want[0].status && ref_same_diag(&diag, &want[0]),
+                 "build status %s, reference's first problem %s", errcore_status_name(s),
+                 errcore_status_name(want[0].status));
+    }
     if (s == ERRCORE_OK) {
         FZ_CHECK(diag.status == ERRCORE_OK && diag.index == ERRCORE_NO_INDEX, "diag after OK");
         check_built(d, &table);
@@ -195,19 +216,21 @@ static void fuzz_catalog(fz_reader *r) {
         free(again);
     } else {
         FZ_CHECK(memcmp(&table, &untouched, sizeof table) == 0, "*out written on failure");
-        check_rejected(d, s, &diag);
         char line[160];
         size_t len = errcore_diag_format(&diag, line, sizeof line);
         FZ_CHECK(len > 0 && strlen(line) == (len < sizeof line ? len : sizeof line - 1), "diag text");
     }
-    /* One byte short, and misaligned: both are BUFFER_TOO_SMALL, *out untouched. */
+    /* One byte short: BUFFER_TOO_SMALL with both sizes; misaligned: MISALIGNED; *out untouched. */
     errcore_table probe = untouched;
     FZ_CHECK(errcore_build(&d->def, storage, size - 1, &probe, &diag) == ERRCORE_E_BUFFER_TOO_SMALL &&
-                 diag.status == ERRCORE_E_BUFFER_TOO_SMALL,
+                 diag.status == ERRCORE_E_BUFFER_TOO_SMALL && diag.code == (int64_t)size &&
+                 diag.other_code == (int64_t)size - 1,
              "short storage accepted");
     unsigned char *wide = malloc(size + 8);
     FZ_CHECK(wide != NULL, "out of memory");
-    FZ_CHECK(errcore_build(&d->def, wide + 4, size, &probe, NULL) == ERRCORE_E_BUFFER_TOO_SMALL,
+    size_t off = 1 + stop_pick % 7;
+    FZ_CHECK(errcore_build(&d->def, wide + off, size, &probe, &diag) == ERRCORE_E_MISALIGNED &&
+                 diag.code == 8 && diag.other_code == (int64_t)(((uintptr_t)wide + off) & 7u),
              "misaligned storage accepted");
     FZ_CHECK(memcmp(&probe, &untouched, sizeof probe) == 0, "*out written on failure");
     free(wide);
@@ -331,6 +354,12 @@ static void fuzz_hostile(fz_reader *r) {
         uint64_t storage[64];
         errcore_table t;
         FZ_CHECK(errcore_build(&def, storage, sizeof storage, &t, &diag) == want, "build disagrees");
+        /* Check-all reports the same (a NULL array may also be too long), needing no scratch. */
+        errcore_diag problems[8];
+        size_t count = ref_def_problems(&def, problems, 8);
+        FZ_CHECK(count >= 1 && count <= 2 && problems[0].status == want, "reference: %zu problems",
+                 count);
+        check_all_reports(&def, problems, count, how);
         return;
     }
     FZ_CHECK(s == ERRCORE_OK && size > 0, "tiny def: status %d", (int)s);
@@ -527,20 +556,20 @@ static void fuzz_raw_table(fz_reader *r) {
     t.strings = strings;
     t.strings_size = pool;
     t.success_code = fz_code(r);
-    int want = raw_strings_bad(&t) ? 1
-                                   : fz_reference_stage(codes, entry_module, n, m, ranges, nr,
-                                                        t.success_code, true);
+    ref_flat flat;
+    FZ_CHECK(ref_flat_of_table(&flat, &t), "out of memory");
+    int want = raw_strings_bad(&t) ? 1 : ref_table_stage(&flat.c);
     int64_t *index_keys = NULL;
     errcore_index_slot *index_slots = NULL;
     attach_index(r, &t, shape >> 1, &index_keys, &index_slots);
-    if (want == FZ_STAGE_NONE && !fz_reference_index_ok(&t)) {
-        want = FZ_STAGE_INDEX;
+    if (want == REF_STAGE_NONE && !ref_index_ok(&t, &flat.c)) {
+        want = REF_STAGE_INDEX;
     }
     errcore_diag diag;
     memset(&diag, 0xA5, sizeof diag);
     errcore_status s = errcore_validate(&t, &diag);
     FZ_CHECK(diag.status == s, "diag status %d, returned %d", (int)diag.status, (int)s);
-    int got = fz_stage_of(s, diag.subject);
+    int got = ref_stage_of(s, diag.subject);
     if (got != want) {
         dump_table(&t, &diag);
     }
@@ -557,7 +586,7 @@ static void fuzz_raw_table(fz_reader *r) {
             }
             for (int k = 0; k < 3; k++) {
                 errcore_class c = errcore_classify(&t, probe[k]);
-                FZ_CHECK(c == fz_reference_class(&t, probe[k]), "classify code %lld: %016llx",
+                FZ_CHECK(c == ref_class(&flat.c, probe[k]), "classify code %lld: %016llx",
                          (long long)probe[k], (unsigned long long)c);
             }
         }
@@ -576,8 +605,10 @@ static void fuzz_raw_table(fz_reader *r) {
                      "strings diag");
         }
     } else {
-        fz_check_diag_stages(&diag, codes, entry_module, n, m, ranges, nr, t.success_code, false);
+        const char *why = ref_table_diag_fault(&diag, &flat.c);
+        FZ_CHECK(why == NULL, "validate %s: %s", errcore_status_name(s), why);
     }
+    ref_flat_free(&flat);
     free(index_keys);
     free(index_slots);
     free(strings);

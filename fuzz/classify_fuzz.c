@@ -14,7 +14,8 @@
  * plus every boundary of the table. Every probe is classified through the
  * built table (which has a classification index) and through a copy without
  * the index (the two-search path); single, batch at every length and
- * starting offset, and tally must all equal the linear-scan reference.
+ * starting offset, and tally must all equal the linear-scan reference
+ * (Tests/CErrCoreTests/c/reference.h).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -24,7 +25,8 @@
 #include "CErrCore.h"
 #include "fuzz_bytes.h"
 #include "fuzz_catalog.h"
-#include "fuzz_reference.h"
+#include "fuzz_check.h"
+#include "reference.h"
 
 #define MAX_PROBES 160
 #define ALL_LENGTHS 64
@@ -76,12 +78,23 @@ static void *build_repaired(decoded_def *d, errcore_table *t) {
                      errcore_status_name(s));
             remove_range(d, at);
             break;
-        case ERRCORE_SUBJECT_MODULE:
+        case ERRCORE_SUBJECT_MODULE: {
+            /* Longer than any decoded name (fuzz_catalog.h: at most 7 bytes), so never a namesake. */
+            static const char *const unique[MAX_MODULES] = {"repaired0", "repaired1", "repaired2",
+                                                            "repaired3", "repaired4", "repaired5",
+                                                            "repaired6", "repaired7"};
             FZ_CHECK(at < d->def.module_count, "module index %zu of %zu (%s)", at,
                      d->def.module_count, errcore_status_name(s));
-            FZ_CHECK(!d->modules[at].name || d->modules[at].name[0] == '\0', "module %zu named", at);
-            d->modules[at].name = "m";
+            const char *name = d->modules[at].name;
+            bool duplicate = false;
+            for (size_t k = 0; k < at && name && s == ERRCORE_E_DUPLICATE_MODULE_NAME; k++) {
+                duplicate = duplicate || (d->modules[k].name && strcmp(d->modules[k].name, name) == 0);
+            }
+            FZ_CHECK(!name || name[0] == '\0' || duplicate, "module %zu (%s) is fine", at,
+                     errcore_status_name(s));
+            d->modules[at].name = unique[at];
             break;
+        }
         default:
             FZ_CHECK(0, "rejection with subject %d (%s)", (int)diag.subject, errcore_status_name(s));
         }
@@ -104,7 +117,7 @@ typedef struct grown_def {
 
 static bool in_ranges(const errcore_range *ranges, size_t n, int64_t code) {
     for (size_t i = 0; i < n; i++) {
-        if (fz_in_range(&ranges[i], code)) {
+        if (ref_in_range(&ranges[i], code)) {
             return true;
         }
     }
@@ -126,7 +139,7 @@ static grown_def grow(fz_reader *r, const decoded_def *d) {
     memcpy(g.ranges, small->ranges, small->range_count * sizeof *g.ranges);
     memcpy(g.entries, small->entries, small->entry_count * sizeof *g.entries);
     uint16_t syn = (uint16_t)(small->module_count + 1);
-    g.modules[syn - 1].name = "syn";
+    g.modules[syn - 1].name = "synthetic"; /* longer than any decoded or repaired name */
     g.modules[syn - 1].title_en = NULL;
     g.modules[syn - 1].title_zh = "合成";
     size_t nr = small->range_count, n = small->entry_count;
@@ -139,12 +152,12 @@ static grown_def grow(fz_reader *r, const decoded_def *d) {
             break;
         }
         errcore_range cand = {first, last, syn};
-        bool clash = fz_in_range(&cand, small->success_code);
+        bool clash = ref_in_range(&cand, small->success_code);
         for (size_t k = 0; k < small->range_count && !clash; k++) {
-            clash = fz_overlap(&cand, &small->ranges[k]);
+            clash = ref_overlap(&cand, &small->ranges[k]);
         }
         for (size_t k = 0; k < small->entry_count && !clash; k++) {
-            clash = fz_in_range(&cand, small->entries[k].code);
+            clash = ref_in_range(&cand, small->entries[k].code);
         }
         if (!clash) {
             g.ranges[nr++] = cand;
@@ -354,12 +367,8 @@ static void check_text(fz_reader *r, const errcore_catalog_def *def, const errco
                        const int64_t *probes, const errcore_class *want, size_t n) {
     char expected[128];
     for (size_t k = 0; k < def->module_count; k++) {
-        /* The first module with that name (names need not be unique in the core). */
-        uint16_t first = 0;
-        for (size_t j = 0; j < def->module_count && !first; j++) {
-            first = strcmp(def->modules[j].name, def->modules[k].name) == 0 ? (uint16_t)(j + 1) : 0;
-        }
-        FZ_CHECK(errcore_module_find(t, def->modules[k].name) == first, "module_find(%s)",
+        /* Names are unique in a built table: each finds its own module. */
+        FZ_CHECK(errcore_module_find(t, def->modules[k].name) == k + 1, "module_find(%s)",
                  def->modules[k].name);
     }
     FZ_CHECK(errcore_module_find(t, "") == 0 && errcore_module_find(t, NULL) == 0 &&
@@ -440,8 +449,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     errcore_class *want = malloc(MAX_PROBES * sizeof *want);
     FZ_CHECK(probes && want, "out of memory");
     size_t n = gather_probes(&r, &t, probes);
+    ref_flat flat;
+    FZ_CHECK(ref_flat_of_table(&flat, &t), "out of memory");
     for (size_t k = 0; k < n; k++) {
-        want[k] = fz_reference_class(&t, probes[k]);
+        want[k] = ref_class(&flat.c, probes[k]);
         errcore_class got = errcore_classify(&t, probes[k]);
         FZ_CHECK(got == want[k], "indexed classify %lld: got %016llx want %016llx", (long long)probes[k],
                  (unsigned long long)got, (unsigned long long)want[k]);
@@ -453,6 +464,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     check_batch(&plain, probes, want, n, "search");
     check_tally(&t, probes, want, n);
     check_text(&r, &g.def, &t, probes, want, n);
+    ref_flat_free(&flat);
     free(probes);
     free(want);
     free(storage);

@@ -77,7 +77,7 @@ static inline bool errcore_class_is_exact(errcore_class c) {
  * `table` must be valid (errcore_validate() == ERRCORE_OK); there is no
  * error return. O(log n + log m), branch-free.
  */
-errcore_class errcore_classify(const errcore_table *table, int64_t code);
+ERRCORE_API errcore_class errcore_classify(const errcore_table *table, int64_t code);
 
 /*
  * errcore_classify_batch — classifies codes[0 ... count-1] into
@@ -87,8 +87,8 @@ errcore_class errcore_classify(const errcore_table *table, int64_t code);
  * and `out` may be NULL only when count is 0; they must not overlap.
  * `table` must be valid. No return value: it cannot fail.
  */
-void errcore_classify_batch(const errcore_table *table, const int64_t *codes, errcore_class *out,
-                            size_t count);
+ERRCORE_API void errcore_classify_batch(const errcore_table *table, const int64_t *codes,
+                                        errcore_class *out, size_t count);
 
 /* Counts from errcore_tally(). */
 typedef struct errcore_tally {
@@ -108,8 +108,9 @@ typedef struct errcore_tally {
  * table or tally is NULL, or codes is NULL with a non-zero count.
  * Uses the batch path; no allocation (a small buffer on the stack).
  */
-errcore_status errcore_tally_codes(const errcore_table *table, const int64_t *codes, size_t count,
-                                   errcore_tally *tally, uint64_t *module_counts);
+ERRCORE_API errcore_status errcore_tally_codes(const errcore_table *table, const int64_t *codes,
+                                               size_t count, errcore_tally *tally,
+                                               uint64_t *module_counts);
 
 #ifdef __cplusplus
 }

@@ -26,11 +26,13 @@ extern "C" {
 
 /*
  * errcore_default_table — the built-in catalog: success code 0, the eight
- * base codes (tokenExpire flagged ERRCORE_FLAG_REAUTH) and seven modules.
+ * base codes and seven modules. Two base codes carry ERRCORE_FLAG_REAUTH:
+ * tokenExpire (11001) and autoLoginFailed (11004); all eight carry
+ * ERRCORE_FLAG_SHOW_USER.
  * Returns a pointer to static const data, valid for the program's lifetime
  * and safe to share between threads. Never NULL.
  */
-const errcore_table *errcore_default_table(void);
+ERRCORE_API const errcore_table *errcore_default_table(void);
 
 #ifdef __cplusplus
 }

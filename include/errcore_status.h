@@ -16,6 +16,21 @@
 extern "C" {
 #endif
 
+/*
+ * ERRCORE_API marks each function of the public API. The Makefile builds
+ * libcerrcore.so with -fvisibility=hidden, so these are the only symbols
+ * the shared library exports; the core's internal functions are hidden
+ * even without that flag (SwiftPM). Define ERRCORE_API before including a
+ * CErrCore header to mark the declarations differently.
+ */
+#ifndef ERRCORE_API
+#if defined(__GNUC__) || defined(__clang__)
+#define ERRCORE_API __attribute__((visibility("default")))
+#else
+#define ERRCORE_API
+#endif
+#endif
+
 /* Result of validating or building a table. Each rejection has its own value. */
 typedef enum errcore_status {
     ERRCORE_OK = 0,                     /* the table is valid / was built */
@@ -32,12 +47,14 @@ typedef enum errcore_status {
     ERRCORE_E_BAD_STRING = 11,          /* a string offset lies outside the pool, or the pool is not NUL-terminated */
     ERRCORE_E_EMPTY_NAME = 12,          /* an entry or module has an empty name */
     ERRCORE_E_RESERVED_NONZERO = 13,    /* a reserved field is not zero */
-    ERRCORE_E_BUFFER_TOO_SMALL = 14,    /* the caller's storage is smaller than errcore_build_size() said */
-    ERRCORE_E_BAD_INDEX = 15            /* the table's classification index disagrees with its entries and ranges */
+    ERRCORE_E_BUFFER_TOO_SMALL = 14,    /* the caller's storage is smaller than needed (diag: code = bytes needed, other_code = bytes given) */
+    ERRCORE_E_BAD_INDEX = 15,           /* the table's classification index disagrees with its entries and ranges */
+    ERRCORE_E_MISALIGNED = 16,          /* the caller's storage is not aligned to 8 bytes (diag: code = 8, other_code = address % 8) */
+    ERRCORE_E_DUPLICATE_MODULE_NAME = 17 /* two modules have the same name (names identify modules) */
 } errcore_status;
 
 /* Number of distinct errcore_status values (for iteration in tests and bindings). */
-#define ERRCORE_STATUS_COUNT 16
+#define ERRCORE_STATUS_COUNT 18
 
 /* Which input array an errcore_diag index refers to. */
 typedef enum errcore_subject {
@@ -62,8 +79,9 @@ typedef struct errcore_diag {
     errcore_subject subject; /* the array `index` refers to */
     size_t index;            /* the offending element, or ERRCORE_NO_INDEX */
     size_t other_index;      /* the element it conflicts with (same subject), or ERRCORE_NO_INDEX */
-    int64_t code;            /* the offending code, range first code, module id or string offset */
-    int64_t other_code;      /* a second value: the conflicting element's code, the module that owns a code, ... */
+    int64_t code;            /* the offending code, range first code, module id, string offset or bytes needed */
+    int64_t other_code;      /* a second value: the conflicting element's code, the module that owns a code,
+                                the bytes given, ... */
     uint32_t module;         /* the module id the offending element names (0 when none) */
 } errcore_diag;
 
@@ -74,7 +92,7 @@ typedef struct errcore_diag {
  * returns NULL: a value that is not an errcore_status gives
  * "unknown status".
  */
-const char *errcore_status_string(errcore_status status);
+ERRCORE_API const char *errcore_status_string(errcore_status status);
 
 /*
  * errcore_status_name — the identifier of a status value, e.g.
@@ -83,18 +101,19 @@ const char *errcore_status_string(errcore_status status);
  * Returns a static string; never NULL ("ERRCORE_E_UNKNOWN" for a value that
  * is not an errcore_status).
  */
-const char *errcore_status_name(errcore_status status);
+ERRCORE_API const char *errcore_status_name(errcore_status status);
 
 /*
  * errcore_diag_format — writes a one-line English explanation of `diag`,
- * e.g. "duplicate code: entry 5 (code 11001) repeats entry 2".
+ * e.g. "duplicate code: entry 5 (code 11001) repeats entry 2", or
+ * "storage too small: 4096 bytes needed, 1024 given".
  *
  * Writes at most `size` bytes including the terminating NUL (nothing when
  * `size` is 0; `buf` may then be NULL). Returns the length of the complete
  * text, excluding the NUL, so a return value >= size means it was truncated,
  * as with snprintf. A NULL `diag` is described as "no diagnostic".
  */
-size_t errcore_diag_format(const errcore_diag *diag, char *buf, size_t size);
+ERRCORE_API size_t errcore_diag_format(const errcore_diag *diag, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

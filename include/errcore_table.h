@@ -45,7 +45,8 @@ extern "C" {
 
 /* Per-entry flags (errcore_entry.flags, errcore_class_flags()). */
 #define ERRCORE_FLAG_RETRYABLE 0x01u /* repeating the same request may succeed */
-#define ERRCORE_FLAG_REAUTH    0x02u /* credentials are no longer valid: sign in again (token expiry) */
+#define ERRCORE_FLAG_REAUTH    0x02u /* credentials are no longer valid: sign in again (default
+                                        catalog: tokenExpire 11001, autoLoginFailed 11004) */
 #define ERRCORE_FLAG_SHOW_USER 0x04u /* the message is meant for the end user, not only for logs */
 #define ERRCORE_FLAG_FATAL     0x08u /* end the flow at once: never retry, even if a policy would */
 #define ERRCORE_FLAG_APP_MASK  0xF0u /* four bits left to the application; CErrCore never reads them */
@@ -125,34 +126,49 @@ typedef struct errcore_table {
  * errcore_validate — checks that `table` is a valid finished table (the
  * "no-sort" path: arrays must already be in order).
  *
- * Returns ERRCORE_OK, or the first problem found, in this order of checks:
- *   ERRCORE_E_NULL_ARGUMENT       table is NULL, or an array is NULL while its count is non-zero
- *                                 (entries: index is ERRCORE_NO_INDEX)
- *   ERRCORE_E_COUNT_OVERFLOW      entry_count, range_count or strings_size > ERRCORE_MAX_COUNT,
- *                                 or module_count > ERRCORE_MAX_MODULES
- *   ERRCORE_E_BAD_STRING          the pool is non-empty but does not end with NUL, or an offset
- *                                 lies outside it (subject/index name the owner)
- *   ERRCORE_E_EMPTY_NAME          an entry or module name is the empty string
- *   ERRCORE_E_RESERVED_NONZERO    a reserved field is set
- *   ERRCORE_E_UNDECLARED_MODULE   a range or entry names module 0 (ranges) or an id > module_count
- *   ERRCORE_E_EMPTY_RANGE         ranges[index].first > last
- *   ERRCORE_E_UNSORTED            ranges not ascending by first, or codes not ascending
- *   ERRCORE_E_RANGE_OVERLAP       ranges[index] overlaps ranges[other_index]
- *   ERRCORE_E_DUPLICATE_CODE      codes[index] == codes[other_index]
- *   ERRCORE_E_SUCCESS_IN_MODULE   the success code lies in a range (subject RANGE) or has a
- *                                 module entry (subject ENTRY)
- *   ERRCORE_E_CODE_OUTSIDE_MODULE a module entry's code is not in one of its module's ranges
- *                                 (module: the entry's module; other_code: the module that owns
- *                                 the code, 0 if none)
- *   ERRCORE_E_BASE_IN_MODULE_RANGE a base entry's code lies in a range (other_code: that range's module)
- *   ERRCORE_E_BAD_INDEX           the index (when index_count != 0) is unsorted, does not start at
- *                                 INT64_MIN, lacks a point where the answer changes (code: that
- *                                 point), or a slot's class is wrong (subject INDEX, index: the slot)
- *   For ERRCORE_E_UNDECLARED_MODULE, `module` is the id named.
+ * Returns ERRCORE_OK, or the first problem found. The checks run in stages,
+ * the same stages as errcore_check_catalog() and errcore_build():
+ *   0 ERRCORE_E_NULL_ARGUMENT       table is NULL, or an array is NULL while its count is non-zero
+ *                                   (entries: index is ERRCORE_NO_INDEX)
+ *     ERRCORE_E_COUNT_OVERFLOW      entry_count, range_count, strings_size or index_count
+ *                                   > ERRCORE_MAX_COUNT, or module_count > ERRCORE_MAX_MODULES
+ *   1 ERRCORE_E_BAD_STRING          the pool is non-empty but does not end with NUL, or an offset
+ *                                   lies outside it (subject/index name the owner, other_code
+ *                                   the offset)
+ *     ERRCORE_E_EMPTY_NAME          an entry or module name is the empty string
+ *     ERRCORE_E_RESERVED_NONZERO    a reserved field is set
+ *                                   (stage 1 checks every module, then every entry)
+ *   2 ERRCORE_E_DUPLICATE_MODULE_NAME modules[index] has the name of modules[other_index], the
+ *                                   first module with that name
+ *   3 ERRCORE_E_UNDECLARED_MODULE   a range names module 0 or an id > module_count
+ *     ERRCORE_E_EMPTY_RANGE         ranges[index].first > last
+ *   4 ERRCORE_E_UNSORTED            ranges not ascending by first (other_index: the one before)
+ *     ERRCORE_E_RANGE_OVERLAP       ranges[index] overlaps ranges[other_index]
+ *   5 ERRCORE_E_UNDECLARED_MODULE   an entry names an id > module_count
+ *   6 ERRCORE_E_UNSORTED            codes not ascending (other_index: the one before)
+ *     ERRCORE_E_DUPLICATE_CODE      codes[index] == codes[other_index]
+ *   7 ERRCORE_E_SUCCESS_IN_MODULE   the success code lies in a range (subject RANGE)
+ *   8 ERRCORE_E_SUCCESS_IN_MODULE   the success code has a module entry (subject ENTRY)
+ *     ERRCORE_E_CODE_OUTSIDE_MODULE a module entry's code is not in one of its module's ranges
+ *     ERRCORE_E_BASE_IN_MODULE_RANGE a base entry's code lies in a range
+ *   9 ERRCORE_E_BAD_INDEX           the index (when index_count != 0) is unsorted, does not start at
+ *                                   INT64_MIN, lacks a point where the answer changes (code: that
+ *                                   point, index ERRCORE_NO_INDEX), or a slot's class is wrong
+ *                                   (subject INDEX, index: the slot); NULL index arrays with a
+ *                                   count give ERRCORE_E_NULL_ARGUMENT with subject INDEX
+ * The fields of each diagnostic are those errcore_check_catalog() lists,
+ * with indices into the table's own arrays.
  * `diag` may be NULL; when not, it is filled (status ERRCORE_OK and no index on success).
- * Runs in O(n log m) time for n entries and m ranges, with no allocation.
+ *
+ * Runs in O(n log r + m log m) time for n entries, r ranges and m <= 256
+ * modules, with no allocation. The duplicate-name check has no storage of
+ * its own: it sorts blocks of 256 modules on the stack (512 bytes) and
+ * looks every later name up in each block, so above 256 modules it takes
+ * about m * m / 512 * 8 string comparisons (70 million for 65,535
+ * modules). errcore_build() and errcore_check_catalog(), which have the
+ * caller's storage, make this check in O(m log m) at any size.
  */
-errcore_status errcore_validate(const errcore_table *table, errcore_diag *diag);
+ERRCORE_API errcore_status errcore_validate(const errcore_table *table, errcore_diag *diag);
 
 /*
  * errcore_index_build — computes the classification index of `table`
@@ -167,8 +183,9 @@ errcore_status errcore_validate(const errcore_table *table, errcore_diag *diag);
  * (nothing useful is written then). Reads only the entries, ranges and
  * success code; O(n log n); no allocation.
  */
-errcore_status errcore_index_build(const errcore_table *table, int64_t *keys,
-                                   errcore_index_slot *slots, size_t capacity, size_t *out_count);
+ERRCORE_API errcore_status errcore_index_build(const errcore_table *table, int64_t *keys,
+                                               errcore_index_slot *slots, size_t capacity,
+                                               size_t *out_count);
 
 /* ---- Building a table from unsorted input ---------------------------------------------- */
 
@@ -204,15 +221,17 @@ typedef struct errcore_catalog_def {
  * errcore_build_size — the number of bytes of storage errcore_build() needs
  * for `def`.
  *
- * On ERRCORE_OK stores the size in *out_size. Returns
- *   ERRCORE_E_NULL_ARGUMENT  def or out_size is NULL, an array is NULL with a non-zero count,
- *                            or an entry or module has a NULL name
- *   ERRCORE_E_COUNT_OVERFLOW a count exceeds its maximum, or the total size (including the
- *                            string pool, which must stay <= ERRCORE_MAX_COUNT) overflows
+ * On ERRCORE_OK stores the size in *out_size. Otherwise returns the first
+ * stage-0 problem errcore_check_catalog() would report:
+ *   ERRCORE_E_NULL_ARGUMENT  def or out_size is NULL (subject NONE), an array is NULL with a
+ *                            non-zero count, or a module's or entry's name is NULL
+ *   ERRCORE_E_COUNT_OVERFLOW a count exceeds its maximum, the strings need more than
+ *                            ERRCORE_MAX_COUNT pool bytes (subject STRINGS), or the total size
+ *                            does not fit a size_t (subject NONE)
  * `diag` may be NULL. Reads every string once (strlen); allocates nothing.
  */
-errcore_status errcore_build_size(const errcore_catalog_def *def, size_t *out_size,
-                                  errcore_diag *diag);
+ERRCORE_API errcore_status errcore_build_size(const errcore_catalog_def *def, size_t *out_size,
+                                              errcore_diag *diag);
 
 /*
  * errcore_build — builds a sorted, validated, indexed table from `def` into
@@ -220,16 +239,129 @@ errcore_status errcore_build_size(const errcore_catalog_def *def, size_t *out_si
  * to 8 bytes. On success *out points into `storage`, which must then outlive
  * every use of *out and not be written again.
  *
- * Returns ERRCORE_OK, or any status errcore_build_size() and
- * errcore_validate() return, plus ERRCORE_E_BUFFER_TOO_SMALL when
- * storage_size is too small or storage is misaligned. Indices in `diag`
- * refer to the caller's unsorted arrays: a duplicate code reports the later
- * input index as `index` and the earlier one as `other_index`. Unsorted input
- * is never an error here. On failure *out is left untouched. Deterministic;
- * O(n log n); no allocation, no recursion.
+ * Returns ERRCORE_OK, or the first problem, checked in this order:
+ *   ERRCORE_E_NULL_ARGUMENT    out or storage is NULL (subject NONE);
+ *   any status errcore_build_size() returns;
+ *   ERRCORE_E_BUFFER_TOO_SMALL storage_size < errcore_build_size() (subject NONE, code: the bytes
+ *                              needed, other_code: storage_size);
+ *   ERRCORE_E_MISALIGNED       storage is not aligned to 8 bytes (subject NONE, code: 8,
+ *                              other_code: the address modulo 8);
+ *   the first problem errcore_check_catalog() reports for `def` (stages 1 to 8, with the same
+ *   diagnostic). Indices refer to the caller's unsorted arrays: a duplicate code reports the
+ *   later input index as `index` and the first one with that code as `other_index`.
+ * Unsorted input is never an error here. On failure *out is left untouched
+ * and the contents of `storage` are undefined. Deterministic;
+ * O((n + m + r) log(n + m + r)); no allocation, no recursion.
  */
-errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size_t storage_size,
-                             errcore_table *out, errcore_diag *diag);
+ERRCORE_API errcore_status errcore_build(const errcore_catalog_def *def, void *storage,
+                                         size_t storage_size, errcore_table *out,
+                                         errcore_diag *diag);
+
+/* ---- Checking a definition for every problem ------------------------------------------- */
+
+/*
+ * errcore_report_fn — receives one problem found by errcore_check_catalog().
+ * `context` is the pointer passed to errcore_check_catalog(); `diag` is
+ * valid only during the call (copy it to keep it). Return 0 to go on
+ * checking, non-zero to stop.
+ */
+typedef int (*errcore_report_fn)(void *context, const errcore_diag *diag);
+
+/*
+ * errcore_check_size — the number of bytes of scratch storage
+ * errcore_check_catalog() needs for `def`: 8 per entry, 16 per range and 4
+ * per module, each of its six arrays rounded up to a multiple of 8. It
+ * depends on the counts alone (no array or string is read), and it is never
+ * more than errcore_build_size() for the same definition.
+ *
+ * On ERRCORE_OK stores the size in *out_size (0 for an empty definition).
+ * Returns ERRCORE_E_NULL_ARGUMENT when def or out_size is NULL (subject
+ * NONE), ERRCORE_E_COUNT_OVERFLOW when entry_count or range_count exceeds
+ * ERRCORE_MAX_COUNT or module_count exceeds ERRCORE_MAX_MODULES (subject:
+ * that array) or the size does not fit a size_t (subject NONE). `diag` may
+ * be NULL. O(1); allocates nothing.
+ */
+ERRCORE_API errcore_status errcore_check_size(const errcore_catalog_def *def, size_t *out_size,
+                                              errcore_diag *diag);
+
+/*
+ * errcore_check_catalog — reports every problem that makes errcore_build()
+ * reject `def`, each once, by calling report(context, &diag), so a tool can
+ * list them all instead of only the first. Builds nothing; `def` is only
+ * read.
+ *
+ * `scratch` is working memory of at least errcore_check_size() bytes,
+ * aligned to 8 bytes (storage of errcore_build_size() bytes for the same
+ * definition is large enough too); its contents are undefined afterwards.
+ *
+ * Returns ERRCORE_OK when nothing was reported, else the status of the
+ * first report, also when `report` stopped the check early. Returns
+ * ERRCORE_E_NULL_ARGUMENT, reporting nothing, when def or report is NULL.
+ *
+ * Every stage runs, so one problem does not hide another, and stages come
+ * in the order errcore_validate() lists them. Within a stage, reports come
+ * by ascending index into the caller's unsorted array, modules before
+ * entries in stages 0 and 1, and for one element in the order listed here:
+ *   0 ERRCORE_E_NULL_ARGUMENT   entries, modules, ranges NULL with a non-zero count, in that order
+ *     ERRCORE_E_COUNT_OVERFLOW  entry_count, module_count, range_count above its maximum
+ *       After any of these the check ends here; scratch is not used and may be NULL.
+ *     ERRCORE_E_NULL_ARGUMENT   a module's name, then an entry's name is NULL
+ *     ERRCORE_E_COUNT_OVERFLOW  the strings need more than ERRCORE_MAX_COUNT pool bytes
+ *       Then scratch is checked; NULL (ERRCORE_E_NULL_ARGUMENT), smaller than
+ *       errcore_check_size() (ERRCORE_E_BUFFER_TOO_SMALL) or misaligned (ERRCORE_E_MISALIGNED)
+ *       is reported with subject NONE and ends the check.
+ *   1 ERRCORE_E_EMPTY_NAME      a module's name, then an entry's name is ""
+ *   2 ERRCORE_E_DUPLICATE_MODULE_NAME a module has the name of a module before it
+ *   3 ERRCORE_E_UNDECLARED_MODULE a range names module 0 or an id > module_count
+ *     ERRCORE_E_EMPTY_RANGE     a range's first > last
+ *   4 ERRCORE_E_RANGE_OVERLAP   a range overlaps one that sorts before it (by first code, then
+ *                               index)
+ *   5 ERRCORE_E_UNDECLARED_MODULE an entry names an id > module_count
+ *   6 ERRCORE_E_DUPLICATE_CODE  an entry has the code of an entry before it
+ *   7 ERRCORE_E_SUCCESS_IN_MODULE the success code lies in a range
+ *   8 ERRCORE_E_SUCCESS_IN_MODULE an entry with the success code names a module
+ *     ERRCORE_E_CODE_OUTSIDE_MODULE a module entry's code lies in none of its module's ranges
+ *     ERRCORE_E_BASE_IN_MODULE_RANGE a base entry's code (other than the success code) lies in
+ *                               a range
+ * A range reported in stage 3 takes no part in stages 4, 7 and 8, an entry
+ * reported in stage 5 none in stage 8, and NULL or empty names none in
+ * stage 2; an entry gets at most one report in stage 8.
+ *
+ * Fields of each report (index and other_index are positions in the
+ * caller's arrays; a module's id is its index + 1):
+ *   NULL_ARGUMENT, COUNT_OVERFLOW  subject: the array (STRINGS for the pool, NONE for scratch);
+ *                                  for a NULL name: index, and code = the module's id or the
+ *                                  entry's code
+ *   EMPTY_NAME                     MODULE (code: id) or ENTRY (code: the entry's code), index
+ *   DUPLICATE_MODULE_NAME          MODULE; index: the module, other_index: the first module with
+ *                                  that name; code, other_code: their ids; module: code
+ *   UNDECLARED_MODULE              RANGE (code: first) or ENTRY (code); index; module: the id named
+ *   EMPTY_RANGE                    RANGE; index; code: first; other_code: last; module
+ *   RANGE_OVERLAP                  RANGE; index; other_index: of the ranges it overlaps that sort
+ *                                  before it, the one reaching furthest (greatest last; ties:
+ *                                  the one that sorts first); code: first; other_code: the other
+ *                                  range's first; module: the range's module
+ *   DUPLICATE_CODE                 ENTRY; index; other_index: the first entry with that code;
+ *                                  code = other_code: the code; module: the entry's module
+ *   SUCCESS_IN_MODULE              RANGE (index: the range; module: its module) or ENTRY (index:
+ *                                  the entry; module: its module); code: the success code
+ *   CODE_OUTSIDE_MODULE            ENTRY; index; code; module: the entry's module; other_code: the
+ *                                  module owning the code, 0 when none
+ *   BASE_IN_MODULE_RANGE           ENTRY; index; code; other_code: the module owning the code
+ *   BUFFER_TOO_SMALL               NONE; code: bytes needed; other_code: bytes given
+ *   MISALIGNED                     NONE; code: 8; other_code: the address modulo 8
+ * Fields not listed are ERRCORE_NO_INDEX (indices) or 0. The module owning
+ * a code is that of the range containing it; when several do (overlapping
+ * ranges), the one reaching furthest (greatest last; ties: lowest first,
+ * then lowest index).
+ *
+ * O((n + m + r) log(n + m + r)) time for n entries, m modules and r
+ * ranges, plus one strlen per string; no allocation, no recursion; the
+ * callback runs on the caller's thread.
+ */
+ERRCORE_API errcore_status errcore_check_catalog(const errcore_catalog_def *def, void *scratch,
+                                                 size_t scratch_size, errcore_report_fn report,
+                                                 void *context);
 
 #ifdef __cplusplus
 }

@@ -28,7 +28,7 @@ typedef enum errcore_lang {
  * errcore_tier_name — "unknown", "success", "base" or "module".
  * Returns a static string; a value that is not an errcore_tier gives "invalid".
  */
-const char *errcore_tier_name(errcore_tier tier);
+ERRCORE_API const char *errcore_tier_name(errcore_tier tier);
 
 /*
  * errcore_flag_name — the name of one ERRCORE_FLAG_* bit: "retryable",
@@ -36,39 +36,41 @@ const char *errcore_tier_name(errcore_tier tier);
  * application bits. Returns NULL when `flag` is not exactly one bit of the
  * low eight.
  */
-const char *errcore_flag_name(unsigned flag);
+ERRCORE_API const char *errcore_flag_name(unsigned flag);
 
 /*
  * errcore_entry_name — the identifier of entry `index` (e.g. "tokenExpire").
  * Returns NULL when table is NULL or index >= entry_count.
  */
-const char *errcore_entry_name(const errcore_table *table, uint32_t index);
+ERRCORE_API const char *errcore_entry_name(const errcore_table *table, uint32_t index);
 
 /*
  * errcore_entry_message — the message of entry `index` in `lang`, falling
  * back to English when the entry has no message in that language.
  * Returns NULL when table is NULL or index >= entry_count.
  */
-const char *errcore_entry_message(const errcore_table *table, uint32_t index, errcore_lang lang);
+ERRCORE_API const char *errcore_entry_message(const errcore_table *table, uint32_t index,
+                                              errcore_lang lang);
 
 /*
  * errcore_module_name — the identifier of module `id` (e.g. "studyGroup").
  * Returns NULL when table is NULL, id is 0 or id > module_count.
  */
-const char *errcore_module_name(const errcore_table *table, uint16_t id);
+ERRCORE_API const char *errcore_module_name(const errcore_table *table, uint16_t id);
 
 /*
  * errcore_module_title — the display name of module `id` in `lang`, English
  * when it has none in that language. Returns NULL as errcore_module_name().
  */
-const char *errcore_module_title(const errcore_table *table, uint16_t id, errcore_lang lang);
+ERRCORE_API const char *errcore_module_title(const errcore_table *table, uint16_t id,
+                                             errcore_lang lang);
 
 /*
  * errcore_module_find — the id of the module named `name` (exact, case
  * sensitive), or ERRCORE_MODULE_NONE when there is none or an argument is
  * NULL. Linear in the number of modules: not for the hot path.
  */
-uint16_t errcore_module_find(const errcore_table *table, const char *name);
+ERRCORE_API uint16_t errcore_module_find(const errcore_table *table, const char *name);
 
 /*
  * errcore_describe — writes the text a person should see for `code`:
@@ -82,15 +84,15 @@ uint16_t errcore_module_find(const errcore_table *table, const char *name);
  * result >= size means it was truncated (as snprintf). A NULL table
  * describes every code as unknown. `table` must otherwise be valid.
  */
-size_t errcore_describe(const errcore_table *table, int64_t code, errcore_lang lang, char *buf,
-                        size_t size);
+ERRCORE_API size_t errcore_describe(const errcore_table *table, int64_t code, errcore_lang lang,
+                                    char *buf, size_t size);
 
 /*
  * errcore_format_int64 — writes the decimal form of `value` (INT64_MIN
  * included) with the same buffer contract as errcore_describe(). Returns
  * its length (at most 20). Provided because the core has no snprintf.
  */
-size_t errcore_format_int64(int64_t value, char *buf, size_t size);
+ERRCORE_API size_t errcore_format_int64(int64_t value, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

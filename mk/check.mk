@@ -1,7 +1,8 @@
 # check.mk — `make check`: every test README promises, in one command.
-#   C tests with gcc and clang (-Werror), under ASan+UBSan, the pkg-config example
-#   against an installed copy, the freestanding cross build (sizes, host equivalence,
-#   Embedded Swift), and `swift test`.
+#   C tests with gcc and clang (-Werror), under ASan+UBSan; the shared library's exports
+#   (exactly the public API, for each compiler); the pkg-config example against an
+#   installed copy, linked shared and static (readelf -d proves which needs libcerrcore.so);
+#   the freestanding cross build (sizes, host equivalence, Embedded Swift), and `swift test`.
 
 CHECK_PREFIX := $(CURDIR)/build/check-install
 
@@ -11,8 +12,10 @@ check: check-c check-swift
 check-c:
 	$(MAKE) clean
 	$(MAKE) test CC=gcc
+	$(MAKE) check-exports CC=gcc
 	$(MAKE) clean
 	$(MAKE) test CC=clang
+	$(MAKE) check-exports CC=clang
 	$(MAKE) test SANITIZE=1
 	$(MAKE) install PREFIX=$(CHECK_PREFIX)
 	$(MAKE) example PREFIX=$(CHECK_PREFIX)

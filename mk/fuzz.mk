@@ -22,9 +22,10 @@ FUZZ_SWIFT_TARGETS := envelope_fuzz
 FUZZ_TARGETS ?= $(FUZZ_C_TARGETS) $(FUZZ_SWIFT_TARGETS)
 FUZZ_SAN := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS := -std=c11 -Wall -Wextra -Wpedantic -Werror -g -O1 -fno-omit-frame-pointer \
-  $(FUZZ_SAN) -fuse-ld=lld -Iinclude -Ifuzz
+  $(FUZZ_SAN) -fuse-ld=lld -Iinclude -Ifuzz -ITests/CErrCoreTests/c
 FUZZ_CORE_SRCS := $(sort $(wildcard Sources/CErrCore/*.c))
-FUZZ_C_DEPS := $(FUZZ_CORE_SRCS) $(wildcard include/*.h) Sources/CErrCore/internal.h $(wildcard fuzz/*.h)
+FUZZ_C_DEPS := $(FUZZ_CORE_SRCS) $(wildcard include/*.h) Sources/CErrCore/internal.h $(wildcard fuzz/*.h) \
+  Tests/CErrCoreTests/c/reference.h
 FUZZ_ENVELOPE_SRCS := $(sort $(wildcard Sources/SwiftErr/Envelope/*.swift)) Sources/SwiftErr/JSON/JSONScanner.swift \
   fuzz/envelope_reference.swift fuzz/envelope_fuzz.swift
 

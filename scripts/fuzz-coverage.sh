@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 tc=${FUZZ_TOOLCHAIN:-/opt/swift/usr/bin}
 out=${1:-build/fuzz/coverage}
 mkdir -p "$out"
-flags=(-std=c11 -O0 -g -fsanitize=fuzzer -fprofile-instr-generate -fcoverage-mapping -fuse-ld=lld -Iinclude -Ifuzz)
+flags=(-std=c11 -O0 -g -fsanitize=fuzzer -fprofile-instr-generate -fcoverage-mapping -fuse-ld=lld -Iinclude -Ifuzz -ITests/CErrCoreTests/c)
 profiles=()
 objects=()
 for t in build_fuzz classify_fuzz; do

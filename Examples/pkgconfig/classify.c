@@ -3,7 +3,8 @@
  * codes given on the command line (or a built-in list) with the default
  * catalog and prints tier, module, name and message, in English or Chinese.
  *
- *   cc classify.c $(pkg-config --cflags --libs cerrcore) -o classify
+ *   cc classify.c $(pkg-config --cflags --libs cerrcore) -o classify                 (shared)
+ *   cc classify.c $(pkg-config --cflags --libs cerrcore-static) -o classify-static   (static)
  *   ./classify 11001 11210005 11219999 4294978297
  *   ./classify --zh 11001
  */

@@ -1,14 +1,20 @@
 /*
  * build.c — builds a sorted, validated table from unsorted input into the
- * caller's storage. No allocation, no recursion: heap sort on a
- * permutation, so that diagnostics can name the caller's own indices.
+ * caller's storage. No allocation, no recursion.
+ *
+ * The definition is checked first (check.c: the first problem
+ * errcore_check_catalog would report), with the working arrays placed in
+ * parts of the storage that are written only afterwards; the sorted
+ * permutations the checks leave behind then order the table.
  *
  * Storage layout (each part 8-byte aligned):
  *   int64_t codes[n] | errcore_range ranges[r] | errcore_entry entries[n] |
- *   errcore_module modules[m] | uint32_t entry_origin[n] | uint32_t range_origin[r] |
- *   uint32_t order[max(n, r)] (sort scratch) | int64_t index_keys[c] |
+ *   errcore_module modules[m] | int64_t index_keys[c] |
  *   errcore_index_slot index_slots[c] | char pool[...]
- * where c = ERRCORE_INDEX_CAPACITY(n, r).
+ * where c = ERRCORE_INDEX_CAPACITY(n, r). While checking, the module work
+ * arrays live in modules[] and the entry and range work arrays in
+ * index_keys[] and index_slots[] (each part is made at least as large as
+ * the work it holds; in practice it always is).
  */
 #include <string.h>
 
@@ -23,122 +29,79 @@ static bool errcore__add(size_t a, size_t b, size_t *out) {
     return true;
 }
 
-/* count * size rounded up to 8, added to *total; false on overflow. */
-static bool errcore__add_array(size_t *total, size_t count, size_t size) {
+/* count * size rounded up to 8, at least `floor` bytes, added to *total; false on overflow. */
+static bool errcore__add_array(size_t *total, size_t count, size_t size, size_t floor) {
     if (size != 0 && count > (SIZE_MAX - 7u) / size) {
         return false;
     }
     size_t bytes = (count * size + 7u) & ~(size_t)7u;
-    return errcore__add(*total, bytes, total);
+    return errcore__add(*total, bytes > floor ? bytes : floor, total);
 }
 
 typedef struct errcore__layout {
-    size_t codes, ranges, entries, modules, entry_origin, range_origin, order, index_keys,
-        index_slots, index_capacity, pool;
+    size_t codes, ranges, entries, modules, index_keys, index_slots, index_capacity, pool;
     size_t pool_size;
     size_t total;
 } errcore__layout;
 
-/* Bytes a string takes in the pool (NULL takes none: it maps to a shared string). */
-static bool errcore__pool_add(size_t *pool, const char *text) {
-    return !text || errcore__add(*pool, strlen(text) + 1u, pool);
-}
-
-static errcore_status errcore__layout_of(const errcore_catalog_def *def, errcore__layout *l,
-                                         errcore_diag *diag) {
-    if (!def) {
-        return errcore__fail(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, 0);
-    }
-    if (!def->entries && def->entry_count != 0) {
-        return errcore__fail(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_ENTRY, ERRCORE_NO_INDEX, 0);
-    }
-    if (!def->modules && def->module_count != 0) {
-        return errcore__fail(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_MODULE, ERRCORE_NO_INDEX, 0);
-    }
-    if (!def->ranges && def->range_count != 0) {
-        return errcore__fail(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_RANGE, ERRCORE_NO_INDEX, 0);
-    }
-    if (def->entry_count > ERRCORE_MAX_COUNT) {
-        return errcore__fail(diag, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_ENTRY, ERRCORE_NO_INDEX, 0);
-    }
-    if (def->module_count > ERRCORE_MAX_MODULES) {
-        return errcore__fail(diag, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_MODULE, ERRCORE_NO_INDEX, 0);
-    }
-    if (def->range_count > ERRCORE_MAX_COUNT) {
-        return errcore__fail(diag, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_RANGE, ERRCORE_NO_INDEX, 0);
-    }
-    size_t pool = 1; /* offset 0 holds the empty string */
-    bool ok = true;
-    for (size_t i = 0; i < def->module_count && ok; i++) {
-        const errcore_module_def *m = &def->modules[i];
-        if (!m->name) {
-            return errcore__fail(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_MODULE, i, 0);
-        }
-        ok = errcore__pool_add(&pool, m->name) && errcore__pool_add(&pool, m->title_en) &&
-             errcore__pool_add(&pool, m->title_zh);
-    }
-    for (size_t i = 0; i < def->entry_count && ok; i++) {
-        const errcore_entry_def *e = &def->entries[i];
-        if (!e->name) {
-            errcore__fail(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_ENTRY, i, 0);
-            if (diag) {
-                diag->code = e->code;
-            }
-            return ERRCORE_E_NULL_ARGUMENT;
-        }
-        ok = errcore__pool_add(&pool, e->name) && errcore__pool_add(&pool, e->message_en) &&
-             errcore__pool_add(&pool, e->message_zh);
-    }
-    if (!ok || pool > ERRCORE_MAX_COUNT) {
-        return errcore__fail(diag, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_STRINGS, ERRCORE_NO_INDEX, 0);
-    }
+/* The storage layout of a definition whose stage 0 passed with a pool of `pool` bytes. */
+static bool errcore__layout_of(const errcore_catalog_def *def, size_t pool, errcore__layout *l) {
     size_t n = def->entry_count, r = def->range_count, m = def->module_count;
-    size_t sort_n = n > r ? n : r;
-    size_t total = 0;
-    ok = true;
-    l->codes = total;
-    ok = ok && errcore__add_array(&total, n, sizeof(int64_t));
-    l->ranges = total;
-    ok = ok && errcore__add_array(&total, r, sizeof(errcore_range));
-    l->entries = total;
-    ok = ok && errcore__add_array(&total, n, sizeof(errcore_entry));
-    l->modules = total;
-    ok = ok && errcore__add_array(&total, m, sizeof(errcore_module));
-    l->entry_origin = total;
-    ok = ok && errcore__add_array(&total, n, sizeof(uint32_t));
-    l->range_origin = total;
-    ok = ok && errcore__add_array(&total, r, sizeof(uint32_t));
-    l->order = total;
-    ok = ok && errcore__add_array(&total, sort_n, sizeof(uint32_t));
+    size_t work_entries, work_ranges, work_modules, work_index;
+    bool ok = errcore__work_size(n, r, m, &work_entries, &work_ranges, &work_modules) &&
+              errcore__add(work_entries, work_ranges, &work_index);
     /* ERRCORE_INDEX_CAPACITY(n, r), overflow-checked: n, r <= ERRCORE_MAX_COUNT fit a size_t sum
      * only on 64-bit, so add step by step. */
     size_t capacity = 0;
     ok = ok && errcore__add(n, 2u, &capacity) && errcore__add(capacity, r, &capacity) &&
          errcore__add(capacity, r, &capacity);
+    size_t total = 0;
+    l->codes = total;
+    ok = ok && errcore__add_array(&total, n, sizeof(int64_t), 0);
+    l->ranges = total;
+    ok = ok && errcore__add_array(&total, r, sizeof(errcore_range), 0);
+    l->entries = total;
+    ok = ok && errcore__add_array(&total, n, sizeof(errcore_entry), 0);
+    l->modules = total;
+    ok = ok && errcore__add_array(&total, m, sizeof(errcore_module), work_modules);
     l->index_capacity = capacity;
     l->index_keys = total;
-    ok = ok && errcore__add_array(&total, capacity, sizeof(int64_t));
+    ok = ok && errcore__add_array(&total, capacity, sizeof(int64_t), 0);
     l->index_slots = total;
-    ok = ok && errcore__add_array(&total, capacity, sizeof(errcore_index_slot));
+    size_t keys_bytes = total - l->index_keys;
+    ok = ok && errcore__add_array(&total, capacity, sizeof(errcore_index_slot),
+                                  work_index > keys_bytes ? work_index - keys_bytes : 0);
     l->pool = total;
-    ok = ok && errcore__add_array(&total, pool, 1);
-    if (!ok) {
-        return errcore__fail(diag, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, 0);
-    }
+    ok = ok && errcore__add_array(&total, pool, 1, 0);
     l->pool_size = pool;
     l->total = total;
+    return ok;
+}
+
+/* Stage 0 and the layout: the first problem into diag, or ERRCORE_OK with *l filled. */
+static errcore_status errcore__size_of(const errcore_catalog_def *def, errcore__layout *l,
+                                       errcore_diag *diag) {
+    errcore__reporter rep = errcore__reporter_first(diag);
+    size_t pool = 0;
+    if (!errcore__check_shape(def, &pool, &rep) || rep.status != ERRCORE_OK) {
+        return rep.status;
+    }
+    if (!errcore__layout_of(def, pool, l)) {
+        return errcore__fail(diag, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, 0);
+    }
     return ERRCORE_OK;
 }
 
 errcore_status errcore_build_size(const errcore_catalog_def *def, size_t *out_size,
                                   errcore_diag *diag) {
     errcore__layout l;
-    if (!out_size) {
+    if (!def || !out_size) {
         return errcore__fail(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, 0);
     }
-    errcore_status s = errcore__layout_of(def, &l, diag);
+    errcore_status s = errcore__size_of(def, &l, diag);
     if (s == ERRCORE_OK) {
         *out_size = l.total;
+        errcore__fail(diag, ERRCORE_OK, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, 0);
     }
     return s;
 }
@@ -155,98 +118,55 @@ static uint32_t errcore__pool_put(char *pool, size_t *used, const char *text, ui
     return offset;
 }
 
-/* Sort key of position p: the code (or range first), ties broken by input index. */
-typedef struct errcore__sort {
-    const int64_t *codes;        /* entries: codes by input index, or NULL */
-    const errcore_range *ranges; /* ranges: by input index, or NULL */
-} errcore__sort;
-
-static bool errcore__less(const errcore__sort *k, uint32_t a, uint32_t b) {
-    int64_t ka = k->codes ? k->codes[a] : k->ranges[a].first;
-    int64_t kb = k->codes ? k->codes[b] : k->ranges[b].first;
-    return ka < kb || (ka == kb && a < b);
-}
-
-static void errcore__sift(const errcore__sort *k, uint32_t *order, size_t root, size_t n) {
-    for (;;) {
-        size_t child = 2 * root + 1;
-        if (child >= n) {
-            return;
-        }
-        if (child + 1 < n && errcore__less(k, order[child], order[child + 1])) {
-            child++;
-        }
-        if (!errcore__less(k, order[root], order[child])) {
-            return;
-        }
-        uint32_t tmp = order[root];
-        order[root] = order[child];
-        order[child] = tmp;
-        root = child;
-    }
-}
-
-/* Fills order[0 ... n-1] with input indices sorted by key (heap sort). */
-static void errcore__sort_order(const errcore__sort *k, uint32_t *order, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        order[i] = (uint32_t)i;
-    }
-    for (size_t i = n / 2; i > 0; i--) {
-        errcore__sift(k, order, i - 1, n);
-    }
-    for (size_t end = n; end > 1; end--) {
-        uint32_t tmp = order[0];
-        order[0] = order[end - 1];
-        order[end - 1] = tmp;
-        errcore__sift(k, order, 0, end - 1);
-    }
-}
-
 errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size_t storage_size,
                              errcore_table *out, errcore_diag *diag) {
     errcore__layout l;
-    if (!out || !storage) {
+    if (!def || !out || !storage) {
         return errcore__fail(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, 0);
     }
-    errcore_status s = errcore__layout_of(def, &l, diag);
+    errcore_status s = errcore__size_of(def, &l, diag);
     if (s != ERRCORE_OK) {
         return s;
     }
-    if (storage_size < l.total || ((uintptr_t)storage & 7u) != 0) {
-        return errcore__fail(diag, ERRCORE_E_BUFFER_TOO_SMALL, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, 0);
+    s = errcore__check_storage(storage, storage_size, l.total, diag);
+    if (s != ERRCORE_OK) {
+        return s;
     }
+    size_t n = def->entry_count, r = def->range_count, m = def->module_count;
     unsigned char *base = storage;
+    size_t work_entries, work_ranges, work_modules;
+    (void)errcore__work_size(n, r, m, &work_entries, &work_ranges, &work_modules);
+    errcore__work w;
+    errcore__work_init(&w, n, r, m, base + l.index_keys, base + l.index_keys + work_entries,
+                       base + l.modules);
+    errcore__reporter rep = errcore__reporter_first(diag);
+    errcore__check_def(def, &w, &rep);
+    if (rep.status != ERRCORE_OK) {
+        return rep.status;
+    }
+
     int64_t *codes = (int64_t *)(void *)(base + l.codes);
     errcore_range *ranges = (errcore_range *)(void *)(base + l.ranges);
     errcore_entry *entries = (errcore_entry *)(void *)(base + l.entries);
     errcore_module *modules = (errcore_module *)(void *)(base + l.modules);
-    uint32_t *entry_origin = (uint32_t *)(void *)(base + l.entry_origin);
-    uint32_t *range_origin = (uint32_t *)(void *)(base + l.range_origin);
-    uint32_t *order = (uint32_t *)(void *)(base + l.order);
     char *pool = (char *)(base + l.pool);
     size_t used = 0;
     pool[used++] = '\0';
 
-    for (size_t i = 0; i < def->module_count; i++) {
+    /* Modules overwrite their work arrays, which stage 2 no longer needs. */
+    for (size_t i = 0; i < m; i++) {
         const errcore_module_def *md = &def->modules[i];
-        errcore_module *m = &modules[i];
-        m->name = errcore__pool_put(pool, &used, md->name, 0);
-        m->title_en = errcore__pool_put(pool, &used, md->title_en, m->name);
-        m->title_zh = errcore__pool_put(pool, &used, md->title_zh, ERRCORE_NO_STRING);
-        m->reserved = 0;
+        errcore_module *mo = &modules[i];
+        mo->name = errcore__pool_put(pool, &used, md->name, 0);
+        mo->title_en = errcore__pool_put(pool, &used, md->title_en, mo->name);
+        mo->title_zh = errcore__pool_put(pool, &used, md->title_zh, ERRCORE_NO_STRING);
+        mo->reserved = 0;
     }
-
-    /* Entries: sort the input's codes, then lay entries out in that order. */
-    size_t n = def->entry_count;
-    for (size_t i = 0; i < n; i++) {
-        codes[i] = def->entries[i].code; /* codes[] doubles as the key array while sorting */
-    }
-    errcore__sort entry_key = {codes, NULL};
-    errcore__sort_order(&entry_key, order, n);
+    /* Entries and ranges in the order the checks sorted them ((code, index), (first, index)). */
     for (size_t p = 0; p < n; p++) {
-        const errcore_entry_def *ed = &def->entries[order[p]];
+        const errcore_entry_def *ed = &def->entries[w.entry_order[p]];
         errcore_entry *e = &entries[p];
-        entry_origin[p] = order[p];
+        codes[p] = ed->code;
         e->module = ed->module;
         e->flags = ed->flags;
         e->reserved = 0;
@@ -254,18 +174,11 @@ errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size
         e->message_en = errcore__pool_put(pool, &used, ed->message_en, 0);
         e->message_zh = errcore__pool_put(pool, &used, ed->message_zh, ERRCORE_NO_STRING);
     }
-    for (size_t p = 0; p < n; p++) {
-        codes[p] = def->entries[entry_origin[p]].code;
-    }
-
-    size_t r = def->range_count;
-    errcore__sort range_key = {NULL, def->ranges};
-    errcore__sort_order(&range_key, order, r);
-    for (size_t p = 0; p < r; p++) {
-        range_origin[p] = order[p];
-        ranges[p].first = def->ranges[order[p]].first;
-        ranges[p].last = def->ranges[order[p]].last;
-        ranges[p].module = def->ranges[order[p]].module;
+    for (size_t p = 0; p < r; p++) { /* every range is valid here, so range_order holds all */
+        const errcore_range *g = &def->ranges[w.range_order[p]];
+        ranges[p].first = g->first;
+        ranges[p].last = g->last;
+        ranges[p].module = g->module;
     }
 
     errcore_table t;
@@ -273,7 +186,7 @@ errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size
     t.entries = entries;
     t.entry_count = n;
     t.modules = modules;
-    t.module_count = def->module_count;
+    t.module_count = m;
     t.ranges = ranges;
     t.range_count = r;
     t.strings = pool;
@@ -282,10 +195,7 @@ errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size
     t.index_keys = NULL;
     t.index_slots = NULL;
     t.index_count = 0;
-    s = errcore__check(&t, entry_origin, range_origin, diag);
-    if (s != ERRCORE_OK) {
-        return s;
-    }
+    /* The index overwrites the entry and range work arrays, read for the last time above. */
     int64_t *index_keys = (int64_t *)(void *)(base + l.index_keys);
     errcore_index_slot *index_slots = (errcore_index_slot *)(void *)(base + l.index_slots);
     size_t index_count = 0;
@@ -297,5 +207,6 @@ errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size
     t.index_slots = index_slots;
     t.index_count = index_count;
     *out = t;
+    errcore__fail(diag, ERRCORE_OK, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, 0);
     return ERRCORE_OK;
 }

@@ -1,6 +1,8 @@
 /*
  * internal.h — helpers shared by the CErrCore sources. Not installed, not
- * part of the API: nothing here is visible to C or Swift users.
+ * part of the API: nothing here is visible to C or Swift users, and every
+ * function declared here is ERRCORE__INTERNAL, so that no build (the
+ * Makefile's shared library, SwiftPM, a consumer's own) exports it.
  */
 #ifndef ERRCORE_INTERNAL_H
 #define ERRCORE_INTERNAL_H
@@ -38,6 +40,13 @@
 #define ERRCORE__FALLTHROUGH ((void)0)
 #endif
 
+/* Hidden from the shared library's dynamic symbol table, whatever the build flags. */
+#if defined(__GNUC__) || defined(__clang__)
+#define ERRCORE__INTERNAL __attribute__((visibility("hidden")))
+#else
+#define ERRCORE__INTERNAL
+#endif
+
 /* Forces inlining of the hot-path helpers (compilers judge the unrolled search too big). */
 #if defined(__GNUC__) || defined(__clang__)
 #define ERRCORE__HOT static inline __attribute__((always_inline))
@@ -71,8 +80,8 @@ static inline errcore__sink errcore__sink_make(char *buf, size_t size) {
     return s;
 }
 
-void errcore__sink_str(errcore__sink *s, const char *text);
-void errcore__sink_int(errcore__sink *s, int64_t value);
+ERRCORE__INTERNAL void errcore__sink_str(errcore__sink *s, const char *text);
+ERRCORE__INTERNAL void errcore__sink_int(errcore__sink *s, int64_t value);
 
 /* A string from the pool at `offset`, or NULL when offset is ERRCORE_NO_STRING or outside it. */
 static inline const char *errcore__pool_string(const errcore_table *t, uint32_t offset) {
@@ -101,21 +110,139 @@ static inline errcore_status errcore__fail(errcore_diag *diag, errcore_status st
     return status;
 }
 
-/*
- * Checks a table whose arrays are in order. `entry_origin` and
- * `range_origin`, when not NULL, map each sorted position back to the
- * caller's input index for the diagnostic (the errcore_build path).
- */
-errcore_status errcore__check(const errcore_table *t, const uint32_t *entry_origin,
-                              const uint32_t *range_origin, errcore_diag *diag);
-
 /* Classification by two searches (entries, then ranges), ignoring any index. */
-errcore_class errcore__classify_searches(const errcore_table *t, int64_t code);
+ERRCORE__INTERNAL errcore_class errcore__classify_searches(const errcore_table *t, int64_t code);
 
 /* Checks t's index against its entries and ranges (t must be otherwise valid). */
-errcore_status errcore__check_index(const errcore_table *t, errcore_diag *diag);
+ERRCORE__INTERNAL errcore_status errcore__check_index(const errcore_table *t, errcore_diag *diag);
 
 /* Index of the range containing code, or ERRCORE_NO_INDEX (for validation, not the hot path). */
-size_t errcore__range_containing(const errcore_table *t, int64_t code);
+ERRCORE__INTERNAL size_t errcore__range_containing(const errcore_table *t, int64_t code);
+
+/* ---- Reporting (rules.c) ----------------------------------------------------------------- */
+
+/*
+ * Where the checks send what they find. With `fn` NULL the first report is
+ * kept and checking stops (errcore_build, errcore_validate); with `fn` set
+ * every report goes to fn until it asks to stop (errcore_check_catalog).
+ */
+typedef struct errcore__reporter {
+    errcore_report_fn fn;
+    void *context;
+    errcore_diag *first;   /* receives the first report when not NULL */
+    errcore_status status; /* status of the first report; ERRCORE_OK before it */
+    bool stopped;
+} errcore__reporter;
+
+ERRCORE__INTERNAL errcore__reporter errcore__reporter_first(errcore_diag *first);
+
+/* Delivers one report; false when checking must stop. */
+ERRCORE__INTERNAL bool errcore__emit(errcore__reporter *rep, const errcore_diag *d);
+
+/* ---- Rules (rules.c) -----------------------------------------------------------------------
+ * One function per rule, shared by errcore_validate (a finished table),
+ * errcore_build and errcore_check_catalog (a definition): each returns
+ * ERRCORE_OK, or its status with *d (when not NULL) filled as
+ * errcore_check_catalog() documents. `index` is the element's position in
+ * the caller's array. With d NULL they serve as predicates. */
+
+/* Stage 1: an empty name. */
+ERRCORE__INTERNAL errcore_status errcore__rule_empty_name(const char *name, errcore_subject subject,
+                                                          size_t index, int64_t code,
+                                                          errcore_diag *d);
+/* Stage 3: a range naming module 0 or one above module_count. */
+ERRCORE__INTERNAL errcore_status errcore__rule_range_module(const errcore_range *g, size_t index,
+                                                           size_t module_count, errcore_diag *d);
+/* Stage 3: a range whose first code is above its last. */
+ERRCORE__INTERNAL errcore_status errcore__rule_range_empty(const errcore_range *g, size_t index,
+                                                          errcore_diag *d);
+/* Stage 4: g, which sorts at or after `before` (by first code), starts inside it. */
+ERRCORE__INTERNAL errcore_status errcore__rule_overlap(const errcore_range *g, size_t index,
+                                                      const errcore_range *before,
+                                                      size_t before_index, errcore_diag *d);
+/* Stage 5: an entry naming a module above module_count. */
+ERRCORE__INTERNAL errcore_status errcore__rule_entry_module(int64_t code, uint16_t module,
+                                                           size_t index, size_t module_count,
+                                                           errcore_diag *d);
+/* Stage 6: an entry with the code of the entry `first_index`, the first with that code. */
+ERRCORE__INTERNAL errcore_status errcore__rule_duplicate_code(int64_t code, uint16_t module,
+                                                             size_t index, int64_t first_code,
+                                                             size_t first_index, errcore_diag *d);
+/* Stage 7: the success code inside range g. */
+ERRCORE__INTERNAL errcore_status errcore__rule_success_range(int64_t success, const errcore_range *g,
+                                                            size_t index, errcore_diag *d);
+/*
+ * Stage 8: where an entry's code lies. `in_own`: a range of the entry's
+ * module contains the code; `owner`: the module owning the code, 0 for none.
+ */
+ERRCORE__INTERNAL errcore_status errcore__rule_placement(int64_t code, uint16_t module, size_t index,
+                                                        int64_t success, bool in_own,
+                                                        uint16_t owner, errcore_diag *d);
+
+/* Module names for stage 2: the name of module index i, or NULL when it has none to compare. */
+typedef const char *(*errcore__name_fn)(const void *source, size_t i);
+
+/*
+ * Stage 2: reports each module whose name an earlier module has, with the
+ * first module of that name, by ascending index. With `first` not NULL and
+ * capacity >= m this sorts all names once in order[] (O(m log m)). Otherwise
+ * it reports only the first duplicate (the lowest later index), sorting
+ * blocks of `capacity` modules in order[] and looking up every later name in
+ * each block. Returns false when checking must stop.
+ */
+ERRCORE__INTERNAL bool errcore__module_names(const void *source, errcore__name_fn name, size_t m,
+                                            uint16_t *order, uint16_t *first, size_t capacity,
+                                            errcore__reporter *rep);
+
+/* Sort key for errcore__sort_u32: compares the elements two permutation values stand for. */
+typedef bool (*errcore__less_fn)(const void *key, uint32_t a, uint32_t b);
+
+/* Heap sort of order[0 ... n-1] (values chosen by the caller) by `less`: no recursion, no allocation. */
+ERRCORE__INTERNAL void errcore__sort_u32(uint32_t *order, size_t n, errcore__less_fn less,
+                                         const void *key);
+
+/* ---- Definitions (check.c) ----------------------------------------------------------------- */
+
+/* Stage 0 of a definition; *pool gets the pool bytes it needs. False: checking must stop. */
+ERRCORE__INTERNAL bool errcore__check_shape(const errcore_catalog_def *def, size_t *pool,
+                                           errcore__reporter *rep);
+
+/*
+ * Working arrays of the definition checks (errcore_check_size() bytes in
+ * all): entries n + n, ranges 4 r, modules m + m elements.
+ */
+typedef struct errcore__work {
+    uint32_t *entry_order; /* input indices sorted by (code, index) */
+    uint32_t *entry_first; /* per input index: the first entry with its code, or UINT32_MAX */
+    uint32_t *range_order; /* valid ranges sorted by (first, index) */
+    uint32_t *range_reach; /* per sorted position: the position reaching furthest up to it */
+    uint32_t *range_aux;   /* overlap partner per input index; then valid ranges by (module, first, index) */
+    uint32_t *range_aux_reach; /* per range_aux position: furthest reach within the module so far */
+    uint16_t *module_order;
+    uint16_t *module_first;
+    size_t range_valid;    /* entries used in range_order */
+} errcore__work;
+
+/* Bytes of each work array, each rounded up to 8: entries, ranges, modules. False on overflow. */
+ERRCORE__INTERNAL bool errcore__work_size(size_t n, size_t r, size_t m, size_t *entry_bytes,
+                                          size_t *range_bytes, size_t *module_bytes);
+
+/* Points w's arrays into the three areas sized by errcore__work_size. */
+ERRCORE__INTERNAL void errcore__work_init(errcore__work *w, size_t n, size_t r, size_t m,
+                                          void *entries_area, void *ranges_area,
+                                          void *modules_area);
+
+/*
+ * Stages 1 ... 8 of a definition that passed stage 0. On return with no
+ * report, w->entry_order holds every entry sorted by (code, index) and
+ * w->range_order every range sorted by (first, index) (errcore_build lays
+ * the table out from them).
+ */
+ERRCORE__INTERNAL void errcore__check_def(const errcore_catalog_def *def, errcore__work *w,
+                                          errcore__reporter *rep);
+
+/* Fills *d with a storage problem (BUFFER_TOO_SMALL or MISALIGNED); ERRCORE_OK when none. */
+ERRCORE__INTERNAL errcore_status errcore__check_storage(const void *storage, size_t size,
+                                                       size_t needed, errcore_diag *d);
 
 #endif /* ERRCORE_INTERNAL_H */

@@ -22,8 +22,10 @@ static const errcore__status_text errcore__status_texts[ERRCORE_STATUS_COUNT] = 
     {"ERRCORE_E_BAD_STRING", "string offset outside the pool"},
     {"ERRCORE_E_EMPTY_NAME", "empty name"},
     {"ERRCORE_E_RESERVED_NONZERO", "reserved field not zero"},
-    {"ERRCORE_E_BUFFER_TOO_SMALL", "storage too small or misaligned"},
+    {"ERRCORE_E_BUFFER_TOO_SMALL", "storage too small"},
     {"ERRCORE_E_BAD_INDEX", "classification index does not match the table"},
+    {"ERRCORE_E_MISALIGNED", "storage misaligned"},
+    {"ERRCORE_E_DUPLICATE_MODULE_NAME", "duplicate module name"},
 };
 
 static const errcore__status_text *errcore__status_lookup(errcore_status status) {
@@ -79,6 +81,21 @@ size_t errcore_diag_format(const errcore_diag *diag, char *buf, size_t size) {
         errcore__sink_int(&s, diag->code);
         return s.len;
     }
+    if (diag->status == ERRCORE_E_BUFFER_TOO_SMALL) {
+        errcore__sink_str(&s, ": ");
+        errcore__sink_int(&s, diag->code);
+        errcore__sink_str(&s, " bytes needed, ");
+        errcore__sink_int(&s, diag->other_code);
+        errcore__sink_str(&s, " given");
+        return s.len;
+    }
+    if (diag->status == ERRCORE_E_MISALIGNED) {
+        errcore__sink_str(&s, ": address is ");
+        errcore__sink_int(&s, diag->other_code);
+        errcore__sink_str(&s, " bytes past a multiple of ");
+        errcore__sink_int(&s, diag->code);
+        return s.len;
+    }
     if (diag->status == ERRCORE_OK || !subject || diag->index == ERRCORE_NO_INDEX) {
         return s.len;
     }
@@ -96,16 +113,19 @@ size_t errcore_diag_format(const errcore_diag *diag, char *buf, size_t size) {
     }
     switch (diag->status) {
     case ERRCORE_E_DUPLICATE_CODE:
+    case ERRCORE_E_DUPLICATE_MODULE_NAME:
     case ERRCORE_E_RANGE_OVERLAP:
     case ERRCORE_E_UNSORTED:
         if (diag->other_index != ERRCORE_NO_INDEX) {
-            errcore__sink_str(&s, diag->status == ERRCORE_E_DUPLICATE_CODE ? " repeats "
+            bool repeats = diag->status == ERRCORE_E_DUPLICATE_CODE ||
+                           diag->status == ERRCORE_E_DUPLICATE_MODULE_NAME;
+            errcore__sink_str(&s, repeats                                   ? " repeats "
                                   : diag->status == ERRCORE_E_RANGE_OVERLAP ? " overlaps "
                                                                             : " comes after ");
             errcore__sink_str(&s, subject);
             errcore__sink_str(&s, " ");
             errcore__sink_int(&s, (int64_t)diag->other_index);
-            if (diag->status != ERRCORE_E_DUPLICATE_CODE) {
+            if (!repeats) {
                 errcore__sink_str(&s, " (");
                 errcore__sink_str(&s, code_word ? code_word : "value");
                 errcore__sink_str(&s, " ");

@@ -1,10 +1,9 @@
-/* validate.c — checks a finished table (errcore_validate) and a freshly sorted one (build path). */
+/*
+ * validate.c — checks a finished table (errcore_validate): its arrays must
+ * already be in order, so each stage is one pass over them. The rules are
+ * those of rules.c, shared with the definition checks of check.c.
+ */
 #include "internal.h"
-
-/* The caller's index for sorted position i. */
-static size_t errcore__origin(const uint32_t *origin, size_t i) {
-    return origin ? (size_t)origin[i] : i;
-}
 
 size_t errcore__range_containing(const errcore_table *t, int64_t code) {
     size_t lo = 0;
@@ -37,14 +36,11 @@ static errcore_status errcore__check_string(const errcore_table *t, uint32_t off
         }
         return s;
     }
-    if (is_name && t->strings[offset] == '\0') {
-        return errcore__fail(diag, ERRCORE_E_EMPTY_NAME, subject, index, 0);
-    }
-    return ERRCORE_OK;
+    return is_name ? errcore__rule_empty_name(t->strings + offset, subject, index, 0, diag)
+                   : ERRCORE_OK;
 }
 
-static errcore_status errcore__check_strings(const errcore_table *t, const uint32_t *entry_origin,
-                                             errcore_diag *diag) {
+static errcore_status errcore__check_strings(const errcore_table *t, errcore_diag *diag) {
     errcore_status s = ERRCORE_OK;
     if (t->strings_size > 0 && t->strings[t->strings_size - 1] != '\0') {
         return errcore__fail(diag, ERRCORE_E_BAD_STRING, ERRCORE_SUBJECT_STRINGS,
@@ -69,16 +65,15 @@ static errcore_status errcore__check_strings(const errcore_table *t, const uint3
     }
     for (size_t i = 0; i < t->entry_count && s == ERRCORE_OK; i++) {
         const errcore_entry *e = &t->entries[i];
-        size_t at = errcore__origin(entry_origin, i);
-        s = errcore__check_string(t, e->name, false, true, ERRCORE_SUBJECT_ENTRY, at, diag);
+        s = errcore__check_string(t, e->name, false, true, ERRCORE_SUBJECT_ENTRY, i, diag);
         if (s == ERRCORE_OK) {
-            s = errcore__check_string(t, e->message_en, false, false, ERRCORE_SUBJECT_ENTRY, at, diag);
+            s = errcore__check_string(t, e->message_en, false, false, ERRCORE_SUBJECT_ENTRY, i, diag);
         }
         if (s == ERRCORE_OK) {
-            s = errcore__check_string(t, e->message_zh, true, false, ERRCORE_SUBJECT_ENTRY, at, diag);
+            s = errcore__check_string(t, e->message_zh, true, false, ERRCORE_SUBJECT_ENTRY, i, diag);
         }
         if (s == ERRCORE_OK && e->reserved != 0) {
-            s = errcore__fail(diag, ERRCORE_E_RESERVED_NONZERO, ERRCORE_SUBJECT_ENTRY, at, 0);
+            s = errcore__fail(diag, ERRCORE_E_RESERVED_NONZERO, ERRCORE_SUBJECT_ENTRY, i, 0);
         }
         if (s != ERRCORE_OK && diag) {
             diag->code = t->codes[i];
@@ -87,122 +82,93 @@ static errcore_status errcore__check_strings(const errcore_table *t, const uint3
     return s;
 }
 
-static errcore_status errcore__check_ranges(const errcore_table *t, const uint32_t *range_origin,
-                                            errcore_diag *diag) {
-    for (size_t i = 0; i < t->range_count; i++) {
-        const errcore_range *r = &t->ranges[i];
-        size_t at = errcore__origin(range_origin, i);
-        if (r->module == ERRCORE_MODULE_NONE || (size_t)r->module > t->module_count) {
-            errcore__fail(diag, ERRCORE_E_UNDECLARED_MODULE, ERRCORE_SUBJECT_RANGE, at, r->first);
-            if (diag) {
-                diag->module = r->module;
-            }
-            return ERRCORE_E_UNDECLARED_MODULE;
-        }
-        if (r->first > r->last) {
-            errcore__fail(diag, ERRCORE_E_EMPTY_RANGE, ERRCORE_SUBJECT_RANGE, at, r->first);
-            if (diag) {
-                diag->other_code = r->last;
-                diag->module = r->module;
-            }
-            return ERRCORE_E_EMPTY_RANGE;
+/* Stage 2: module names from the pool (stage 1 proved every offset good and every name non-empty). */
+static const char *errcore__table_module_name(const void *source, size_t i) {
+    const errcore_table *t = source;
+    return t->strings + t->modules[i].name;
+}
+
+/* Modules whose names stage 2 sorts at a time: 512 bytes of stack (see errcore_validate). */
+#define ERRCORE__NAME_BLOCK 256
+
+static errcore_status errcore__check_module_names(const errcore_table *t, errcore_diag *diag) {
+    uint16_t block[ERRCORE__NAME_BLOCK];
+    errcore__reporter rep = errcore__reporter_first(diag);
+    (void)errcore__module_names(t, errcore__table_module_name, t->module_count, block, NULL,
+                                ERRCORE__NAME_BLOCK, &rep);
+    return rep.status;
+}
+
+/* Stage 4's and stage 6's extra rule on a finished table: element i must not sort before i - 1. */
+static errcore_status errcore__unsorted(errcore_diag *diag, errcore_subject subject, size_t i,
+                                        int64_t code, int64_t previous, uint32_t module) {
+    errcore__fail(diag, ERRCORE_E_UNSORTED, subject, i, code);
+    if (diag) {
+        diag->other_index = i - 1;
+        diag->other_code = previous;
+        diag->module = module;
+    }
+    return ERRCORE_E_UNSORTED;
+}
+
+static errcore_status errcore__check_ranges(const errcore_table *t, errcore_diag *diag) {
+    errcore_status s = ERRCORE_OK;
+    for (size_t i = 0; i < t->range_count && s == ERRCORE_OK; i++) {
+        s = errcore__rule_range_module(&t->ranges[i], i, t->module_count, diag);
+        if (s == ERRCORE_OK) {
+            s = errcore__rule_range_empty(&t->ranges[i], i, diag);
         }
     }
-    for (size_t i = 1; i < t->range_count; i++) {
+    /* Disjoint and in order: each range starts after the previous one ends. */
+    for (size_t i = 1; i < t->range_count && s == ERRCORE_OK; i++) {
         const errcore_range *prev = &t->ranges[i - 1];
         const errcore_range *r = &t->ranges[i];
-        errcore_status s = r->first < prev->first    ? ERRCORE_E_UNSORTED
-                           : r->first <= prev->last ? ERRCORE_E_RANGE_OVERLAP
-                                                    : ERRCORE_OK;
-        if (s != ERRCORE_OK) {
-            errcore__fail(diag, s, ERRCORE_SUBJECT_RANGE, errcore__origin(range_origin, i), r->first);
-            if (diag) {
-                diag->other_index = errcore__origin(range_origin, i - 1);
-                diag->other_code = prev->first;
-                diag->module = r->module;
-            }
-            return s;
-        }
+        s = r->first < prev->first ? errcore__unsorted(diag, ERRCORE_SUBJECT_RANGE, i, r->first,
+                                                       prev->first, r->module)
+                                   : errcore__rule_overlap(r, i, prev, i - 1, diag);
     }
-    return ERRCORE_OK;
+    return s;
 }
 
-static errcore_status errcore__check_entries(const errcore_table *t, const uint32_t *entry_origin,
-                                             const uint32_t *range_origin, errcore_diag *diag) {
-    for (size_t i = 0; i < t->entry_count; i++) {
-        uint16_t module = t->entries[i].module;
-        if ((size_t)module > t->module_count) {
-            errcore__fail(diag, ERRCORE_E_UNDECLARED_MODULE, ERRCORE_SUBJECT_ENTRY,
-                          errcore__origin(entry_origin, i), t->codes[i]);
-            if (diag) {
-                diag->module = module;
-            }
-            return ERRCORE_E_UNDECLARED_MODULE;
-        }
+static errcore_status errcore__check_entries(const errcore_table *t, errcore_diag *diag) {
+    errcore_status s = ERRCORE_OK;
+    for (size_t i = 0; i < t->entry_count && s == ERRCORE_OK; i++) {
+        s = errcore__rule_entry_module(t->codes[i], t->entries[i].module, i, t->module_count, diag);
     }
-    for (size_t i = 1; i < t->entry_count; i++) {
-        errcore_status s = t->codes[i] < t->codes[i - 1]    ? ERRCORE_E_UNSORTED
-                           : t->codes[i] == t->codes[i - 1] ? ERRCORE_E_DUPLICATE_CODE
-                                                            : ERRCORE_OK;
-        if (s != ERRCORE_OK) {
-            errcore__fail(diag, s, ERRCORE_SUBJECT_ENTRY, errcore__origin(entry_origin, i),
-                          t->codes[i]);
-            if (diag) {
-                diag->other_index = errcore__origin(entry_origin, i - 1);
-                diag->other_code = t->codes[i - 1];
-                diag->module = t->entries[i].module;
-            }
-            return s;
-        }
+    /* Strictly ascending: the first of a run of equal codes is the one before. */
+    for (size_t i = 1; i < t->entry_count && s == ERRCORE_OK; i++) {
+        s = t->codes[i] < t->codes[i - 1]
+                ? errcore__unsorted(diag, ERRCORE_SUBJECT_ENTRY, i, t->codes[i], t->codes[i - 1],
+                                    t->entries[i].module)
+                : errcore__rule_duplicate_code(t->codes[i], t->entries[i].module, i,
+                                               t->codes[i - 1], i - 1, diag);
     }
     size_t success_range = errcore__range_containing(t, t->success_code);
-    if (success_range != ERRCORE_NO_INDEX) {
-        errcore__fail(diag, ERRCORE_E_SUCCESS_IN_MODULE, ERRCORE_SUBJECT_RANGE,
-                      errcore__origin(range_origin, success_range), t->success_code);
-        if (diag) {
-            diag->module = t->ranges[success_range].module;
-        }
-        return ERRCORE_E_SUCCESS_IN_MODULE;
+    if (s == ERRCORE_OK && success_range != ERRCORE_NO_INDEX) {
+        s = errcore__rule_success_range(t->success_code, &t->ranges[success_range], success_range,
+                                        diag);
     }
-    for (size_t i = 0; i < t->entry_count; i++) {
-        const errcore_entry *e = &t->entries[i];
-        int64_t code = t->codes[i];
-        size_t at = errcore__origin(entry_origin, i);
-        if (code == t->success_code && e->module != ERRCORE_MODULE_NONE) {
-            errcore__fail(diag, ERRCORE_E_SUCCESS_IN_MODULE, ERRCORE_SUBJECT_ENTRY, at, code);
-            if (diag) {
-                diag->module = e->module;
-            }
-            return ERRCORE_E_SUCCESS_IN_MODULE;
-        }
-        size_t r = errcore__range_containing(t, code);
+    /* Ranges are disjoint here, so the one range holding a code decides both questions. */
+    for (size_t i = 0; i < t->entry_count && s == ERRCORE_OK; i++) {
+        size_t r = errcore__range_containing(t, t->codes[i]);
         uint16_t owner = r == ERRCORE_NO_INDEX ? ERRCORE_MODULE_NONE : t->ranges[r].module;
-        errcore_status s = ERRCORE_OK;
-        if (e->module != ERRCORE_MODULE_NONE && owner != e->module) {
-            s = ERRCORE_E_CODE_OUTSIDE_MODULE;
-        } else if (e->module == ERRCORE_MODULE_NONE && owner != ERRCORE_MODULE_NONE) {
-            s = ERRCORE_E_BASE_IN_MODULE_RANGE;
-        }
-        if (s != ERRCORE_OK) {
-            errcore__fail(diag, s, ERRCORE_SUBJECT_ENTRY, at, code);
-            if (diag) {
-                diag->other_code = owner;
-                diag->module = e->module;
-            }
-            return s;
-        }
+        uint16_t module = t->entries[i].module;
+        s = errcore__rule_placement(t->codes[i], module, i, t->success_code, owner == module, owner,
+                                    diag);
     }
-    return ERRCORE_OK;
+    return s;
 }
 
-errcore_status errcore__check(const errcore_table *t, const uint32_t *entry_origin,
-                              const uint32_t *range_origin, errcore_diag *diag) {
-    errcore_status s = errcore__check_strings(t, entry_origin, diag);
+static errcore_status errcore__check(const errcore_table *t, errcore_diag *diag) {
+    errcore_status s = errcore__check_strings(t, diag);
     if (s == ERRCORE_OK) {
-        s = errcore__check_ranges(t, range_origin, diag);
+        s = errcore__check_module_names(t, diag);
     }
     if (s == ERRCORE_OK) {
-        s = errcore__check_entries(t, entry_origin, range_origin, diag);
+        s = errcore__check_ranges(t, diag);
+    }
+    if (s == ERRCORE_OK) {
+        s = errcore__check_entries(t, diag);
     }
     if (s == ERRCORE_OK) {
         s = errcore__check_index(t, diag);
@@ -238,5 +204,5 @@ errcore_status errcore_validate(const errcore_table *table, errcore_diag *diag) 
     if (over != ERRCORE_SUBJECT_NONE) {
         return errcore__fail(diag, ERRCORE_E_COUNT_OVERFLOW, over, ERRCORE_NO_INDEX, 0);
     }
-    return errcore__check(table, NULL, NULL, diag);
+    return errcore__check(table, diag);
 }

@@ -20,7 +20,9 @@
  *     buffers; names, messages, titles; status, tier and flag names;
  *     errcore_format_int64);
  *   - errcore_build of the default catalog from shuffled input, and the
- *     status, diagnostic and diagnostic text of each kind of bad input.
+ *     status, diagnostic and diagnostic text of each kind of bad input;
+ *     errcore_check_size and the full list errcore_check_catalog reports
+ *     for each of them.
  * Prints each mismatch (the first 20) and, as its last line,
  * "N passed, N failed"; exits 1 when anything failed.
  */
@@ -41,6 +43,9 @@ typedef struct core_build {
     errcore_status (*build_size)(const errcore_catalog_def *, size_t *, errcore_diag *);
     errcore_status (*build)(const errcore_catalog_def *, void *, size_t, errcore_table *,
                             errcore_diag *);
+    errcore_status (*check_size)(const errcore_catalog_def *, size_t *, errcore_diag *);
+    errcore_status (*check_catalog)(const errcore_catalog_def *, void *, size_t, errcore_report_fn,
+                                    void *);
     errcore_class (*classify)(const errcore_table *, int64_t);
     void (*classify_batch)(const errcore_table *, const int64_t *, errcore_class *, size_t);
     errcore_status (*tally_codes)(const errcore_table *, const int64_t *, size_t, errcore_tally *,
@@ -68,6 +73,9 @@ typedef struct core_build {
     errcore_status P##errcore_build_size(const errcore_catalog_def *, size_t *, errcore_diag *); \
     errcore_status P##errcore_build(const errcore_catalog_def *, void *, size_t, errcore_table *, \
                                     errcore_diag *);                                            \
+    errcore_status P##errcore_check_size(const errcore_catalog_def *, size_t *, errcore_diag *); \
+    errcore_status P##errcore_check_catalog(const errcore_catalog_def *, void *, size_t,         \
+                                            errcore_report_fn, void *);                         \
     errcore_class P##errcore_classify(const errcore_table *, int64_t);                          \
     void P##errcore_classify_batch(const errcore_table *, const int64_t *, errcore_class *,      \
                                    size_t);                                                     \
@@ -89,7 +97,7 @@ typedef struct core_build {
 #define BUILD_ENTRY(LABEL, P)                                                                   \
     {LABEL, P##errcore_default_table, P##errcore_validate, P##errcore_index_build,              \
      P##errcore_build_size,                                                                     \
-     P##errcore_build, P##errcore_classify, P##errcore_classify_batch, P##errcore_tally_codes,  \
+     P##errcore_build, P##errcore_check_size, P##errcore_check_catalog, P##errcore_classify, P##errcore_classify_batch, P##errcore_tally_codes,  \
      P##errcore_status_string, P##errcore_status_name, P##errcore_diag_format,                  \
      P##errcore_tier_name, P##errcore_flag_name, P##errcore_entry_name,                         \
      P##errcore_entry_message, P##errcore_module_name, P##errcore_module_title,                 \
@@ -540,6 +548,51 @@ static errcore_status build_with(const core_build *b, const errcore_catalog_def 
     return b->build(def, *storage, *size, table, diag);
 }
 
+/* Every report of errcore_check_catalog, kept in a fixed array (bad inputs here have few). */
+typedef struct report_list {
+    errcore_diag items[64];
+    size_t count;
+} report_list;
+
+static int keep_report(void *context, const errcore_diag *d) {
+    report_list *list = context;
+    if (list->count < sizeof list->items / sizeof list->items[0]) {
+        list->items[list->count] = *d;
+    }
+    list->count++;
+    return 0;
+}
+
+/* Check-all of def with build b into *list; returns the status; scratch is malloc'ed. */
+static errcore_status check_with(const core_build *b, const errcore_catalog_def *def,
+                                 report_list *list, size_t *size) {
+    *size = 0;
+    list->count = 0;
+    if (b->check_size(def, size, NULL) != ERRCORE_OK) {
+        *size = 0;
+    }
+    void *scratch = *size ? malloc(*size) : NULL;
+    if (*size && scratch == NULL) {
+        printf("out of memory\n");
+        exit(2);
+    }
+    errcore_status s = b->check_catalog(def, scratch, *size, keep_report, list);
+    free(scratch);
+    return s;
+}
+
+static void compare_check(const core_build *b, const errcore_catalog_def *def, const char *what) {
+    static report_list lr, lf;
+    size_t zr, zf;
+    errcore_status sr = check_with(&reference, def, &lr, &zr);
+    errcore_status sf = check_with(b, def, &lf, &zf);
+    bool same = sr == sf && zr == zf && lr.count == lf.count;
+    for (size_t i = 0; same && i < lr.count && i < 64; i++) {
+        same = same_diag(&lr.items[i], &lf.items[i]);
+    }
+    check(same, b, what, (long long)lf.count);
+}
+
 /* Builds def with the reference and with b; both must give the same status, diagnostic and text. */
 static void compare_build(const core_build *b, const errcore_catalog_def *def, const char *what,
                           const errcore_class *expected) {
@@ -550,6 +603,7 @@ static void compare_build(const core_build *b, const errcore_catalog_def *def, c
     errcore_status sr = build_with(&reference, def, &tr, &dr, &mr, &zr);
     errcore_status sf = build_with(b, def, &tf, &df, &mf, &zf);
     check(sf == sr && zf == zr && same_diag(&df, &dr), b, what, sf);
+    compare_check(b, def, what);
     char br[256], bf[256];
     size_t nr = reference.diag_format(&dr, br, sizeof br);
     size_t nf = b->diag_format(&df, bf, sizeof bf);
@@ -619,6 +673,11 @@ static void check_build(const core_build *b, const errcore_class *expected) {
     compare_build(b, &bad.def, "overlapping ranges", NULL);
     bad.ranges[0] = saved_range;
 
+    const char *saved_name = bad.modules[1].name;
+    bad.modules[1].name = bad.modules[0].name;
+    compare_build(b, &bad.def, "duplicate module name", NULL);
+    bad.modules[1].name = saved_name;
+
     errcore_catalog_def null_def = bad.def;
     null_def.entries = NULL;
     compare_build(b, &null_def, "NULL entries with a count", NULL);
@@ -638,6 +697,18 @@ static void check_build(const core_build *b, const errcore_class *expected) {
     errcore_status sr = reference.build(&in.def, small, need - 1, &built, &dr);
     errcore_status sf = b->build(&in.def, small, need - 1, &built, &df);
     check(sf == sr && same_diag(&df, &dr), b, "storage one byte too small", sf);
+    sr = reference.build(&in.def, (char *)small + 4, need - 4, &built, &dr);
+    sf = b->build(&in.def, (char *)small + 4, need - 4, &built, &df);
+    check(sf == sr && same_diag(&df, &dr), b, "storage too small and misaligned", sf);
+    free(small);
+    small = malloc(need + 8);
+    if (small == NULL) {
+        printf("out of memory\n");
+        exit(2);
+    }
+    sr = reference.build(&in.def, (char *)small + 2, need, &built, &dr);
+    sf = b->build(&in.def, (char *)small + 2, need, &built, &df);
+    check(sf == sr && sf == ERRCORE_E_MISALIGNED && same_diag(&df, &dr), b, "misaligned storage", sf);
     free(small);
 
     free(in.entries);

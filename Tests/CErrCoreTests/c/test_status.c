@@ -52,6 +52,38 @@ void test_status(void) {
                        "(first code 100)") == 0,
            "got \"%s\"", buf);
 
+    /* The new values keep their numbers: appended after the existing ones. */
+    CHECK(ERRCORE_E_BAD_INDEX == 15 && ERRCORE_E_MISALIGNED == 16 &&
+          ERRCORE_E_DUPLICATE_MODULE_NAME == 17 && ERRCORE_STATUS_COUNT == 18);
+    CHECK(strcmp(errcore_status_name(ERRCORE_E_MISALIGNED), "ERRCORE_E_MISALIGNED") == 0);
+    CHECK(strcmp(errcore_status_name(ERRCORE_E_DUPLICATE_MODULE_NAME),
+                 "ERRCORE_E_DUPLICATE_MODULE_NAME") == 0);
+    CHECK(strcmp(errcore_status_string(ERRCORE_E_BUFFER_TOO_SMALL), "storage too small") == 0);
+    CHECK(strcmp(errcore_status_string(ERRCORE_E_MISALIGNED), "storage misaligned") == 0);
+    CHECK(strcmp(errcore_status_string(ERRCORE_E_DUPLICATE_MODULE_NAME), "duplicate module name") == 0);
+
+    fixture_init(&f);
+    CHECK(errcore_build(&f.def, f.storage, 100, &f.table, &f.diag) == ERRCORE_E_BUFFER_TOO_SMALL);
+    size_t need = 0;
+    CHECK(errcore_build_size(&f.def, &need, NULL) == ERRCORE_OK);
+    char want[80];
+    snprintf(want, sizeof want, "storage too small: %zu bytes needed, 100 given", need);
+    errcore_diag_format(&f.diag, buf, sizeof buf);
+    CHECKF(strcmp(buf, want) == 0, "got \"%s\"", buf);
+
+    fixture_init(&f);
+    CHECK(errcore_build(&f.def, f.storage + 2, need, &f.table, &f.diag) == ERRCORE_E_MISALIGNED);
+    errcore_diag_format(&f.diag, buf, sizeof buf);
+    CHECKF(strcmp(buf, "storage misaligned: address is 2 bytes past a multiple of 8") == 0,
+           "got \"%s\"", buf);
+
+    fixture_init(&f);
+    f.modules[1].name = "alpha";
+    CHECK(fixture_build(&f) == ERRCORE_E_DUPLICATE_MODULE_NAME);
+    errcore_diag_format(&f.diag, buf, sizeof buf);
+    CHECKF(strcmp(buf, "duplicate module name: module 1 (id 2) repeats module 0") == 0, "got \"%s\"",
+           buf);
+
     CHECK(errcore_diag_format(NULL, buf, sizeof buf) == strlen("no diagnostic"));
     CHECK(strcmp(buf, "no diagnostic") == 0);
 }

@@ -109,6 +109,23 @@ void test_validate(void) {
     f.modules[0].reserved = 1;
     EXPECT(&f, ERRCORE_E_RESERVED_NONZERO, ERRCORE_SUBJECT_MODULE, 0);
 
+    /* Two modules with the same name, and with distinct names. */
+    {
+        static const char names_pool[] = "\0a\0m\0Alpha\0m\0n";
+        errcore_module two[2] = {{3, 5, ERRCORE_NO_STRING, 0}, {11, 5, ERRCORE_NO_STRING, 0}};
+        table_init(&f);
+        f.t.strings = names_pool;
+        f.t.strings_size = sizeof names_pool;
+        f.t.modules = two;
+        f.t.module_count = 2;
+        errcore_diag d;
+        CHECK(errcore_validate(&f.t, &d) == ERRCORE_E_DUPLICATE_MODULE_NAME);
+        CHECK(d.subject == ERRCORE_SUBJECT_MODULE && d.index == 1 && d.other_index == 0 &&
+              d.code == 2 && d.other_code == 1);
+        two[1].name = 13; /* "n" */
+        CHECK(errcore_validate(&f.t, &d) == ERRCORE_OK);
+    }
+
     table_init(&f);
     f.ranges[1].module = 2;
     EXPECT(&f, ERRCORE_E_UNDECLARED_MODULE, ERRCORE_SUBJECT_RANGE, 1);

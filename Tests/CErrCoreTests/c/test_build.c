@@ -47,8 +47,26 @@ static void test_valid_build(void) {
     CHECK(errcore_build(&g.def, g.storage, need, &g.table, &g.diag) == ERRCORE_OK);
     CHECK(errcore_build(&g.def, g.storage, need - 1, &g.table, &g.diag) ==
           ERRCORE_E_BUFFER_TOO_SMALL);
-    CHECK(errcore_build(&g.def, g.storage + 4, need, &g.table, &g.diag) ==
+    /* The diagnostic says how much was needed and how much was given. */
+    CHECK(g.diag.status == ERRCORE_E_BUFFER_TOO_SMALL && g.diag.subject == ERRCORE_SUBJECT_NONE &&
+          g.diag.index == ERRCORE_NO_INDEX && g.diag.code == (int64_t)need &&
+          g.diag.other_code == (int64_t)need - 1);
+    CHECK(errcore_build(&g.def, g.storage, 0, &g.table, &g.diag) == ERRCORE_E_BUFFER_TOO_SMALL &&
+          g.diag.code == (int64_t)need && g.diag.other_code == 0);
+    /* A misaligned pointer is told apart from a short buffer, with the misalignment. */
+    for (size_t off = 1; off < 8; off++) {
+        CHECKF(errcore_build(&g.def, g.storage + off, need, &g.table, &g.diag) ==
+                       ERRCORE_E_MISALIGNED &&
+                   g.diag.status == ERRCORE_E_MISALIGNED && g.diag.code == 8 &&
+                   g.diag.other_code == (int64_t)off && g.diag.subject == ERRCORE_SUBJECT_NONE,
+               "offset %zu", off);
+    }
+    /* Too small is checked first when both apply. */
+    CHECK(errcore_build(&g.def, g.storage + 4, need - 1, &g.table, &g.diag) ==
           ERRCORE_E_BUFFER_TOO_SMALL);
+    /* check_size never exceeds build_size: build storage serves as check scratch. */
+    size_t check_need = 0;
+    CHECK(errcore_check_size(&g.def, &check_need, NULL) == ERRCORE_OK && check_need <= need);
 
     /* An empty catalog is valid: every code is unknown but the success code. */
     errcore_catalog_def empty = {7, NULL, 0, NULL, 0, NULL, 0};
@@ -113,6 +131,11 @@ static void test_rejections(void) {
     f.def.success_code = 0;
     f.entries[3].module = 1; /* the success entry claims a module */
     EXPECT_BUILD(&f, ERRCORE_E_SUCCESS_IN_MODULE, ERRCORE_SUBJECT_ENTRY, 3, ERRCORE_NO_INDEX);
+
+    fixture_init(&f);
+    f.modules[1].name = "alpha"; /* module 2 repeats module 1's name */
+    EXPECT_BUILD(&f, ERRCORE_E_DUPLICATE_MODULE_NAME, ERRCORE_SUBJECT_MODULE, 1, 0);
+    CHECK(f.diag.code == 2 && f.diag.other_code == 1 && f.diag.module == 2);
 
     fixture_init(&f);
     f.entries[1].name = "";
