@@ -61,9 +61,10 @@ struct CErrCoreTests {
 
     @Test("a table built from Swift strings classifies and rejects duplicates with indices")
     func buildFromSwift() throws {
-        let owned: [UnsafeMutablePointer<CChar>] = ["alpha", "one", "two", "dup"].map { (text: String) in strdup(text)!
+        let owned: [UnsafeMutablePointer<CChar>] = ["alpha", "one", "two", "dup"].map { strdup($0)! }
+        defer {
+            for pointer in owned { free(pointer) }
         }
-        defer { owned.forEach { free($0) } }
         let names = owned.map { UnsafePointer($0) }
         var module = errcore_module_def(name: names[0], title_en: nil, title_zh: nil)
         var ranges = [errcore_range(first: 100, last: 199, module: 1)]
@@ -112,12 +113,16 @@ struct CErrCoreTests {
 
     @Test("check_catalog reports every problem through a C callback, with input indices")
     func checkCatalogReportsEveryProblem() throws {
-        let owned: [UnsafeMutablePointer<CChar>] = ["alpha", "one", "two"].map { (text: String) in strdup(text)! }
-        defer { owned.forEach { free($0) } }
+        let owned: [UnsafeMutablePointer<CChar>] = ["alpha", "one", "two"].map { strdup($0)! }
+        defer {
+            for pointer in owned { free(pointer) }
+        }
         let names = owned.map { UnsafePointer($0) }
         // Module 2 repeats module 1's name, range 1 overlaps range 0, entry 1 repeats entry 0's code.
-        let modules = [errcore_module_def(name: names[0], title_en: nil, title_zh: nil),
-                       errcore_module_def(name: names[0], title_en: nil, title_zh: nil)]
+        let modules = [
+            errcore_module_def(name: names[0], title_en: nil, title_zh: nil),
+            errcore_module_def(name: names[0], title_en: nil, title_zh: nil),
+        ]
         let ranges = [errcore_range(first: 100, last: 199, module: 1), errcore_range(first: 150, last: 250, module: 2)]
         let entries = [
             errcore_entry_def(code: 120, module: 1, flags: 0, name: names[1], message_en: nil, message_zh: nil),
@@ -136,17 +141,23 @@ struct CErrCoreTests {
                     let scratch = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: 8)
                     defer { scratch.deallocate() }
                     return withExtendedLifetime(reports) {
-                        errcore_check_catalog(&def, scratch, size, { context, diag in
-                            Unmanaged<Reports>.fromOpaque(context!).takeUnretainedValue().diags.append(diag!.pointee)
-                            return 0
-                        }, Unmanaged.passUnretained(reports).toOpaque())
+                        errcore_check_catalog(
+                            &def, scratch, size,
+                            { context, diag in
+                                Unmanaged<Reports>.fromOpaque(context!).takeUnretainedValue().diags.append(
+                                    diag!.pointee)
+                                return 0
+                            }, Unmanaged.passUnretained(reports).toOpaque())
                     }
                 }
             }
         }
         #expect(status == ERRCORE_E_DUPLICATE_MODULE_NAME)
-        #expect(reports.diags.map(\.status) == [ERRCORE_E_DUPLICATE_MODULE_NAME, ERRCORE_E_RANGE_OVERLAP,
-                                                ERRCORE_E_DUPLICATE_CODE])
+        #expect(
+            reports.diags.map(\.status) == [
+                ERRCORE_E_DUPLICATE_MODULE_NAME, ERRCORE_E_RANGE_OVERLAP,
+                ERRCORE_E_DUPLICATE_CODE,
+            ])
         #expect(reports.diags.map(\.index) == [1, 1, 1])
         #expect(reports.diags.map(\.other_index) == [0, 0, 0])
         #expect(String(cString: errcore_status_name(ERRCORE_E_MISALIGNED)) == "ERRCORE_E_MISALIGNED")

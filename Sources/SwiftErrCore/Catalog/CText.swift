@@ -1,12 +1,12 @@
 import CErrCore
 
 /// Reads text from the C core's snprintf-style functions into Swift strings.
-enum CText {
+package enum CText {
     /// Calls `write(buffer, size)` with a stack buffer and, when it reports a longer text
     /// than fits, once more with a buffer of the reported length.
     /// - Parameter write: A C function with the `errcore_describe()` buffer contract.
     /// - Returns: The complete text.
-    static func read(_ write: (UnsafeMutablePointer<CChar>, Int) -> Int) -> String {
+    package static func read(_ write: (UnsafeMutablePointer<CChar>, Int) -> Int) -> String {
         let first = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { buffer -> (String?, Int) in
             let base = buffer.baseAddress!
             let length = write(base, buffer.count)
@@ -23,7 +23,7 @@ enum CText {
     }
 
     /// A Swift string from a C string, or `nil` for a null pointer.
-    static func string(_ pointer: UnsafePointer<CChar>?) -> String? {
+    package static func string(_ pointer: UnsafePointer<CChar>?) -> String? {
         pointer.map { String(cString: $0) }
     }
 }

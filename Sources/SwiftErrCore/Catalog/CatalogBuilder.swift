@@ -3,7 +3,7 @@ import CErrCore
 /// Flattens a ``CatalogDefinition`` into the C core's `errcore_catalog_def`, calls
 /// `errcore_build_size()` / `errcore_build()`, and turns a rejection into a ``CatalogError``
 /// that names the entries, modules and ranges involved.
-struct CatalogBuilder {
+package struct CatalogBuilder {
     /// The result of a successful build: the table header lives at the start of `allocation`.
     struct Built {
         let table: UnsafeMutablePointer<errcore_table>
@@ -34,7 +34,7 @@ struct CatalogBuilder {
     private var ranges: [errcore_range] = []
     private var rangeLabels: [String] = []
 
-    init(_ definition: CatalogDefinition) {
+    package init(_ definition: CatalogDefinition) {
         self.definition = definition
     }
 
@@ -71,16 +71,6 @@ struct CatalogBuilder {
                 status: .countOverflow, code: Int64(def.modules.count),
                 message: "count overflow: \(def.modules.count) modules, at most \(ERRCORE_MAX_MODULES) allowed")
         }
-        var firstModuleNamed: [String: Int] = [:]
-        for (i, module) in def.modules.enumerated() {
-            if let j = firstModuleNamed[module.name] {
-                throw CatalogError(
-                    status: .duplicateModuleName, index: i, otherIndex: j, code: Int64(i + 1), otherCode: Int64(j + 1),
-                    message:
-                        "duplicate module name: module \(i + 1) and module \(j + 1) are both named '\(module.name)'")
-            }
-            firstModuleNamed[module.name] = i
-        }
         try add(def.success, module: 0, label: "success entry '\(def.success.name)'")
         for entry in def.base {
             try add(entry, module: 0, label: "base.\(entry.name)")
@@ -105,17 +95,14 @@ struct CatalogBuilder {
         }
     }
 
-    /// Flattens, sizes and builds the table.
-    mutating func build() throws(CatalogError) -> Built {
-        try flatten()
-        var diag = errcore_diag()
-        var failure: errcore_status = ERRCORE_OK
-        var built: Built? = nil
+    /// Runs `body` with the flattened definition as the C core's `errcore_catalog_def`, whose
+    /// pointers are valid only during the call.
+    private func withCDefinition<Result>(_ body: (inout errcore_catalog_def) -> Result) -> Result {
         let entries = self.entries
         let modules = self.modules
         let ranges = self.ranges
         let successCode = definition.success.code
-        pool.withUnsafeBufferPointer { poolBuffer in
+        return pool.withUnsafeBufferPointer { poolBuffer in
             poolBuffer.withMemoryRebound(to: CChar.self) { chars in
                 let base = chars.baseAddress!  // the pool always holds at least the success name
                 let entryDefs = entries.map { e in
@@ -127,7 +114,7 @@ struct CatalogBuilder {
                     errcore_module_def(
                         name: base + m.name, title_en: base + m.english, title_zh: m.chinese.map { base + $0 })
                 }
-                entryDefs.withUnsafeBufferPointer { entryBuffer in
+                return entryDefs.withUnsafeBufferPointer { entryBuffer in
                     moduleDefs.withUnsafeBufferPointer { moduleBuffer in
                         ranges.withUnsafeBufferPointer { rangeBuffer in
                             var def = errcore_catalog_def(
@@ -135,30 +122,65 @@ struct CatalogBuilder {
                                 entries: entryBuffer.baseAddress, entry_count: entryBuffer.count,
                                 modules: moduleBuffer.baseAddress, module_count: moduleBuffer.count,
                                 ranges: rangeBuffer.baseAddress, range_count: rangeBuffer.count)
-                            var size = 0
-                            failure = errcore_build_size(&def, &size, &diag)
-                            guard failure == ERRCORE_OK else { return }
-                            let header = MemoryLayout<errcore_table>.stride
-                            let headerPadded = (header + 7) & ~7
-                            let allocation = UnsafeMutableRawPointer.allocate(
-                                byteCount: headerPadded + max(size, 8), alignment: 8)
-                            let table = allocation.bindMemory(to: errcore_table.self, capacity: 1)
-                            table.initialize(to: errcore_table())
-                            failure = errcore_build(&def, allocation + headerPadded, size, table, &diag)
-                            if failure == ERRCORE_OK {
-                                built = Built(table: table, allocation: allocation)
-                            } else {
-                                allocation.deallocate()
-                            }
+                            return body(&def)
                         }
                     }
                 }
             }
         }
+    }
+
+    /// Flattens, sizes and builds the table.
+    mutating func build() throws(CatalogError) -> Built {
+        try flatten()
+        var diag = errcore_diag()
+        var failure: errcore_status = ERRCORE_OK
+        let built: Built? = withCDefinition { def in
+            var size = 0
+            failure = errcore_build_size(&def, &size, &diag)
+            guard failure == ERRCORE_OK else { return nil }
+            let header = MemoryLayout<errcore_table>.stride
+            let headerPadded = (header + 7) & ~7
+            let allocation = UnsafeMutableRawPointer.allocate(byteCount: headerPadded + max(size, 8), alignment: 8)
+            let table = allocation.bindMemory(to: errcore_table.self, capacity: 1)
+            table.initialize(to: errcore_table())
+            failure = errcore_build(&def, allocation + headerPadded, size, table, &diag)
+            guard failure == ERRCORE_OK else {
+                allocation.deallocate()
+                return nil
+            }
+            return Built(table: table, allocation: allocation)
+        }
         if let built {
             return built
         }
         throw error(for: diag, status: failure)
+    }
+
+    /// Every problem that makes `errcore_build()` reject the definition, each once, in the C
+    /// core's order (`errcore_check_catalog()`): the one implementation of the catalog rules.
+    /// Indices in the diagnostics refer to the flattened arrays described at ``Catalog/init(_:)``.
+    /// - Throws: ``CatalogError`` when a string contains a NUL byte (C cannot hold it).
+    package mutating func problems() throws(CatalogError) -> [errcore_diag] {
+        try flatten()
+        return withCDefinition { def in
+            var size = 0
+            var diag = errcore_diag()
+            guard errcore_check_size(&def, &size, &diag) == ERRCORE_OK else { return [diag] }
+            let scratch = UnsafeMutableRawPointer.allocate(byteCount: max(size, 8), alignment: 8)
+            defer { scratch.deallocate() }
+            var found: [errcore_diag] = []
+            withUnsafeMutablePointer(to: &found) { list in
+                _ = errcore_check_catalog(
+                    &def, scratch, max(size, 8),
+                    { context, diag in
+                        guard let context, let diag else { return 0 }
+                        context.assumingMemoryBound(to: [errcore_diag].self).pointee.append(diag.pointee)
+                        return 0
+                    }, list)
+            }
+            return found
+        }
     }
 
     /// Turns a C diagnostic into a ``CatalogError`` with names added.

@@ -40,7 +40,10 @@ public struct CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
         case reservedNonzero
         /// The storage is too small (`ERRCORE_E_BUFFER_TOO_SMALL`).
         case bufferTooSmall
-        /// Two modules have the same name (detected in Swift: names identify modules).
+        /// The storage is not aligned to 8 bytes (`ERRCORE_E_MISALIGNED`).
+        case misalignedStorage
+        /// Two modules have the same name (`ERRCORE_E_DUPLICATE_MODULE_NAME`): names identify
+        /// modules.
         case duplicateModuleName
         /// A status value this version of the facade does not know; the payload is its raw value.
         case unrecognisedStatus(UInt32)
@@ -63,6 +66,8 @@ public struct CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
             case ERRCORE_E_EMPTY_NAME: self = .emptyName
             case ERRCORE_E_RESERVED_NONZERO: self = .reservedNonzero
             case ERRCORE_E_BUFFER_TOO_SMALL: self = .bufferTooSmall
+            case ERRCORE_E_MISALIGNED: self = .misalignedStorage
+            case ERRCORE_E_DUPLICATE_MODULE_NAME: self = .duplicateModuleName
             default: self = .unrecognisedStatus(status.rawValue)
             }
         }
