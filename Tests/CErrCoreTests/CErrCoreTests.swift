@@ -61,7 +61,8 @@ struct CErrCoreTests {
 
     @Test("a table built from Swift strings classifies and rejects duplicates with indices")
     func buildFromSwift() throws {
-        let owned: [UnsafeMutablePointer<CChar>] = ["alpha", "one", "two", "dup"].map { strdup($0)! }
+        let words: [String] = ["alpha", "one", "two", "dup"]
+        let owned = words.map { strdup($0)! }
         defer {
             for pointer in owned { free(pointer) }
         }
@@ -113,7 +114,8 @@ struct CErrCoreTests {
 
     @Test("check_catalog reports every problem through a C callback, with input indices")
     func checkCatalogReportsEveryProblem() throws {
-        let owned: [UnsafeMutablePointer<CChar>] = ["alpha", "one", "two"].map { strdup($0)! }
+        let words: [String] = ["alpha", "one", "two"]
+        let owned = words.map { strdup($0)! }
         defer {
             for pointer in owned { free(pointer) }
         }
