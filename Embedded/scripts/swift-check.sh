@@ -1,5 +1,5 @@
 #!/bin/sh
-# embedded-swift-check.sh — proves that the Foundation-free part of SwiftErr
+# swift-check.sh — proves that the Foundation-free part of SwiftErr
 # (Sources/SwiftErr/Core/*.swift) compiles as Embedded Swift together with the
 # CErrCore clang module, and that a firmware-style client can use it.
 #
@@ -23,7 +23,7 @@
 # EMBEDDED_C_SRC_DIR (default Sources/CErrCore).
 set -eu
 
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 SWIFTC=${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}
 bindir=$(dirname "$SWIFTC")
@@ -102,7 +102,7 @@ for target in $TARGETS; do
         2> "$dir/link.log" || { cat "$dir/link.log" >&2; exit 1; }
 
     echo "== $target: sizes (bytes)"
-    sh scripts/embedded-sizes.sh --linked "$dir/SwiftErr.o" "$dir/FirmwareProbe.o" "$dir/firmware-probe.elf"
+    sh Embedded/scripts/section-sizes.sh --linked "$dir/SwiftErr.o" "$dir/FirmwareProbe.o" "$dir/firmware-probe.elf"
     undefined=$(sed -n 's/.*undefined symbol: \([^ ]*\).*/\1/p' "$dir/link.log" | sort -u | tr '\n' ' ')
     echo "   symbols the firmware must provide: ${undefined:-none}"
 done

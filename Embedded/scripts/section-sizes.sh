@@ -1,10 +1,10 @@
 #!/bin/sh
-# embedded-sizes.sh — section sizes, external symbols and stack frames of the
+# section-sizes.sh — section sizes, external symbols and stack frames of the
 # freestanding cross build of the C core (run by `make cross`).
 #
-# Usage: scripts/embedded-sizes.sh BUILD_DIR TARGET...
+# Usage: Embedded/scripts/section-sizes.sh BUILD_DIR TARGET...
 #   BUILD_DIR/TARGET/*.o  the objects of one target (one per core .c file)
-#        scripts/embedded-sizes.sh --linked ELF...
+#        Embedded/scripts/section-sizes.sh --linked ELF...
 #   one line per linked file: text, rodata, data+bss, other (no checks)
 #
 # Prints, per target, one row per object and a total row with the bytes of
@@ -14,7 +14,7 @@
 #   bss     allocated, writable, no contents          (.bss*, .sbss*, ...)
 #   other   any other allocated read-only section     (.ARM.exidx unwind index)
 # then the symbols the core needs from outside itself (stack use:
-# scripts/embedded-stack.sh).
+# Embedded/scripts/stack-usage.sh).
 #
 # Exits 1 when any object has data or bss (the core must have no writable
 # globals), when an external symbol is not one the compiler or a minimal C

@@ -1,8 +1,8 @@
 #!/bin/sh
-# embedded-stack.sh — worst-case stack use of each public C core function on
+# stack-usage.sh — worst-case stack use of each public C core function on
 # a cross target, from the compiler's own numbers (run by `make cross`).
 #
-# Usage: scripts/embedded-stack.sh DIR
+# Usage: Embedded/scripts/stack-usage.sh DIR
 #   DIR/*.su  -fstack-usage reports (one frame size per function)
 #   DIR/*.o   the objects, whose call relocations give the call graph
 #
