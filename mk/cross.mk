@@ -12,8 +12,16 @@
 #                         core has any .data/.bss, needs anything beyond
 #                         <string.h> functions and compiler helpers, or
 #                         recurses
-#   make cross-swift-check  Embedded/scripts/swift-check.sh: SwiftErr's
-#                         Foundation-free core as Embedded Swift with CErrCore
+#   make cross-swift-check  Embedded/scripts/swift-check.sh: the SwiftErrCore
+#                         target (its files from swift package describe) as
+#                         Embedded Swift with CErrCore for armv7em and rv32,
+#                         a firmware-style probe linked against it, the sizes
+#                         of the linked firmware; fails if the target imports
+#                         Foundation (after proving on a copy that the check
+#                         catches such an import), if a classify-only
+#                         firmware links the Unicode tables, or if on armv7em
+#                         it has more than 8 KiB of text or of rodata beyond
+#                         the built-in catalog
 #   make cross-host-test  build the core freestanding (-ffreestanding -Os,
 #                         same headers) with host gcc and clang, link both
 #                         next to a regular -O2 build and compare them
