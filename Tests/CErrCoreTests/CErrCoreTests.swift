@@ -63,7 +63,7 @@ struct CErrCoreTests {
     func buildFromSwift() throws {
         let owned: [UnsafeMutablePointer<CChar>] = ["alpha", "one", "two", "dup"].map { (text: String) in strdup(text)!
         }
-        defer { owned.forEach { free($0) } }
+        defer { for pointer in owned { free(pointer) } }
         let names = owned.map { UnsafePointer($0) }
         var module = errcore_module_def(name: names[0], title_en: nil, title_zh: nil)
         var ranges = [errcore_range(first: 100, last: 199, module: 1)]

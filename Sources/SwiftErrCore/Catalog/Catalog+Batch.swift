@@ -7,7 +7,8 @@ extension Catalog {
     ///   - codes: The codes to classify.
     ///   - output: Receives one classification per code, in order.
     /// - Precondition: `output.count >= codes.count`.
-    package func classify(_ codes: UnsafeBufferPointer<Int64>, into output: UnsafeMutableBufferPointer<Classification>) {
+    package func classify(_ codes: UnsafeBufferPointer<Int64>, into output: UnsafeMutableBufferPointer<Classification>)
+    {
         precondition(
             output.count >= codes.count, "Catalog.classify: output has \(output.count) slots for \(codes.count) codes")
         guard let input = codes.baseAddress, let out = output.baseAddress, codes.count > 0 else { return }
