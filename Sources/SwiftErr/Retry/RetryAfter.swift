@@ -36,8 +36,10 @@ public enum RetryAfter: Sendable, Hashable, CustomStringConvertible {
         case .date(let date):
             let interval = date.timeIntervalSince(now)
             guard interval > 0 else { return .zero }
-            // Whole milliseconds are precise enough and keep huge dates from overflowing.
-            let milliseconds = interval * 1000 >= Double(Int64.max) ? Int64.max : Int64(interval * 1000)
+            // Whole milliseconds, rounded up so the wait never ends before the server's instant, are
+            // precise enough and keep huge dates from overflowing.
+            let milliseconds =
+                interval * 1000 >= Double(Int64.max) ? Int64.max : Int64((interval * 1000).rounded(.up))
             return .milliseconds(milliseconds)
         }
     }
