@@ -62,7 +62,7 @@ public struct POSIXErrorAdapter<Code: ModuleCode>: ErrorAdapter {
     }
 }
 
-/// ``HTTPStatusError`` → ``ModuleRespError/unacceptableStatus(_:)``, keeping the status error with
+/// ``HTTPStatusError`` → ``ModuleRespError/unacceptableStatus(_:)-enum.case``, keeping the status error with
 /// its `Retry-After` answer, which ``Retrier`` honours.
 public struct HTTPStatusErrorAdapter<Code: ModuleCode>: ErrorAdapter {
     /// Creates the adapter.

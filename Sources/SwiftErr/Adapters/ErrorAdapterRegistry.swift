@@ -109,7 +109,7 @@ extension ModuleRespError {
     /// `CancellationError`, `URLError.cancelled`, `URLError.userCancelledAuthentication` and
     /// `POSIXError.ECANCELED` → ``cancelled``; other `URLError`s and `POSIXError`s → a transport
     /// failure keeping them; `DecodingError` → ``decodingFailed(underlying:)``;
-    /// ``HTTPStatusError`` → ``unacceptableStatus(_:)`` with its `Retry-After`; another module's
+    /// ``HTTPStatusError`` → ``unacceptableStatus(_:)-enum.case`` with its `Retry-After`; another module's
     /// `ModuleRespError` → ``init(converting:)``; anything else → a transport failure keeping it.
     /// - Parameter error: The error caught.
     public init(adapting error: any Error) {

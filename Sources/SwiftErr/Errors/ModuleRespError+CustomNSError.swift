@@ -9,7 +9,7 @@ extension ModuleRespError: CustomNSError {
     /// The server's raw code, clamped to `Int`'s range (only narrower than `Int64` on 32-bit
     /// platforms), also for an unrecognised module code. Failures that carry no server code use
     /// fixed values: the HTTP status for
-    /// ``unacceptableStatus(_:)``, and `-1` (transport), `-2` (cancelled), `-3` (invalid
+    /// ``unacceptableStatus(_:)-enum.case``, and `-1` (transport), `-2` (cancelled), `-3` (invalid
     /// envelope), `-4` (decoding), `-5` (invalid catalog) and `-6` (stopped by the user).
     public var errorCode: Int {
         switch self {

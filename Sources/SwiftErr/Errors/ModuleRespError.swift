@@ -51,7 +51,7 @@ public enum ModuleRespError<Code: ModuleCode>: Error {
 extension ModuleRespError {
     /// An unacceptable HTTP status without `Retry-After`, e.g. `.unacceptableStatus(404)`.
     /// - Parameter statusCode: The status the server answered with.
-    /// - Returns: ``unacceptableStatus(_:)`` carrying `HTTPStatusError(statusCode:)`.
+    /// - Returns: ``unacceptableStatus(_:)-enum.case`` carrying `HTTPStatusError(statusCode:)`.
     public static func unacceptableStatus(_ statusCode: Int) -> Self {
         .unacceptableStatus(HTTPStatusError(statusCode: statusCode))
     }

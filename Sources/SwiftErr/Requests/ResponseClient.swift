@@ -25,7 +25,7 @@ import Foundation
 /// 1. sends the request through its ``transport`` (``URLSessionTransport`` by default), within the
 ///    attempt's time limit and the request's deadline (``Timeouts``);
 /// 2. checks the status with the decoder's ``ResponseDecoder/statusValidator``: an unacceptable
-///    status is ``ModuleRespError/unacceptableStatus(_:)`` keeping the server's `Retry-After`;
+///    status is ``ModuleRespError/unacceptableStatus(_:)-enum.case`` keeping the server's `Retry-After`;
 /// 3. reads the envelope and classifies its code for the module: a base code runs the decoder's
 ///    ``ResponseDecoder/baseHandler`` exactly once for that response;
 /// 4. on success, decodes the payload as `Model`.

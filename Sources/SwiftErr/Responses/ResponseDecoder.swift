@@ -5,7 +5,7 @@ import Foundation
 /// form that runs the transport too.
 ///
 /// For every input there is exactly one outcome, in this order:
-/// 1. an HTTP status ``statusValidator`` does not accept → ``ModuleRespError/unacceptableStatus(_:)``
+/// 1. an HTTP status ``statusValidator`` does not accept → ``ModuleRespError/unacceptableStatus(_:)-enum.case``
 ///    (with the response's `Retry-After` when the decoder is given the whole ``TransportResponse``);
 /// 2. a body that is not a valid envelope → ``ModuleRespError/invalidEnvelope(_:)``;
 /// 3. the code is classified through the module's C catalog; a base-tier code first runs
@@ -129,7 +129,7 @@ public struct ResponseDecoder: Sendable {
     /// ``ModuleRespError/init(adapting:)``: a cancellation (`CancellationError`,
     /// `URLError.cancelled`, `URLError.userCancelledAuthentication`, `POSIXError.ECANCELED`) is
     /// ``ModuleRespError/cancelled``, an ``HTTPStatusError`` thrown by
-    /// ``TransportResponse/validated(by:retryAfter:)`` is ``ModuleRespError/unacceptableStatus(_:)``
+    /// ``TransportResponse/validated(by:retryAfter:)`` is ``ModuleRespError/unacceptableStatus(_:)-enum.case``
     /// with its `Retry-After`, anything else a transport failure keeping the error.
     /// - Parameters:
     ///   - model: The payload type.

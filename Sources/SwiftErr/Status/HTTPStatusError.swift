@@ -2,7 +2,7 @@
 /// status's kind, reason phrase and the server's `Retry-After` answer kept.
 ///
 /// Thrown by ``HTTPStatusValidator/validate(_:retryAfter:)`` and carried by
-/// ``ModuleRespError/unacceptableStatus(_:)``, however the status was validated (by
+/// ``ModuleRespError/unacceptableStatus(_:)-enum.case``, however the status was validated (by
 /// ``ResponseDecoder``, by ``ResponseClient``, or by a transport closure that threw it), so
 /// ``Retrier`` honours its ``retryAfter`` from the typed error.
 ///
