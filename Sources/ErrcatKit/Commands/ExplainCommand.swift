@@ -76,7 +76,7 @@ enum ExplainCommand {
             }
             let classification = table.classify(code)
             if present {
-                out.write(presentationText(of: describer.parts(code, classification), language: language))
+                out.write(presentationText(of: code, in: table, language: language))
             } else if json {
                 out.write(byte: UInt8(ascii: "{"))
                 describer.writeJSONMembers(code, classification, into: &out)

@@ -36,8 +36,11 @@ extension ModuleRespError: LocalizedError {
             return zh ? "网络请求失败。" : "The network request failed."
         case .cancelled:
             return zh ? "请求已取消。" : "The request was cancelled."
+        case .stoppedByUser(let stop):
+            return stop.message.text(in: language)
         case .unacceptableStatus(let status):
-            return zh ? "服务器返回了 HTTP 状态码 \(status)。" : "The server answered with HTTP status \(status)."
+            let code = status.statusCode
+            return zh ? "服务器返回了 HTTP 状态码 \(code)。" : "The server answered with HTTP status \(code)."
         case .invalidEnvelope:
             return zh ? "无法读取服务器的响应。" : "The server's response could not be read."
         case .decodingFailed:
@@ -71,8 +74,14 @@ extension ModuleRespError: LocalizedError {
             return underlying.localizedDescription
         case .cancelled:
             return zh ? "请求在完成前被取消。" : "The request was cancelled before it finished."
+        case .stoppedByUser(let stop):
+            let attempts = stop.attempts
+            return zh
+                ? "尝试 \(attempts) 次后,您选择不再重试。"
+                : "You chose not to try again after \(attempts) attempt\(attempts == 1 ? "" : "s")."
         case .unacceptableStatus(let status):
-            return zh ? "HTTP 状态码 \(status) 不在可接受的范围内。" : "HTTP status \(status) is not acceptable."
+            let code = status.statusCode
+            return zh ? "HTTP 状态码 \(code) 不在可接受的范围内。" : "HTTP status \(code) is not acceptable."
         case .invalidEnvelope(let failure):
             return failure.description
         case .decodingFailed(let underlying):

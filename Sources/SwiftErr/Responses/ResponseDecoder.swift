@@ -5,7 +5,8 @@ import Foundation
 /// form that runs the transport too.
 ///
 /// For every input there is exactly one outcome, in this order:
-/// 1. an HTTP status ``statusValidator`` does not accept → ``ModuleRespError/unacceptableStatus(_:)``;
+/// 1. an HTTP status ``statusValidator`` does not accept → ``ModuleRespError/unacceptableStatus(_:)-enum.case``
+///    (with the response's `Retry-After` when the decoder is given the whole ``TransportResponse``);
 /// 2. a body that is not a valid envelope → ``ModuleRespError/invalidEnvelope(_:)``;
 /// 3. the code is classified through the module's C catalog; a base-tier code first runs
 ///    ``baseHandler`` (exactly once) and then → ``ModuleRespError/base(_:)``;
@@ -79,9 +80,22 @@ public struct ResponseDecoder: Sendable {
     public func result<Model: Decodable, Code: ModuleCode>(
         _ model: Model.Type = Model.self, module: Code.Type = Code.self, from body: Data, statusCode: Int? = nil
     ) -> Result<Model, ModuleRespError<Code>> {
-        if let statusCode, !statusValidator.accepts(statusCode) {
-            return .failure(.unacceptableStatus(statusCode))
+        result(Model.self, module: Code.self, from: TransportResponse(statusCode: statusCode, body: body))
+    }
+
+    /// Decodes a whole response (status, `Retry-After` and body) into the module's result.
+    /// - Parameters:
+    ///   - model: The payload type (`Optional`, ``NoData`` or any `Decodable`).
+    ///   - module: The module enum the request belongs to.
+    ///   - response: The response; an unacceptable status keeps its `Retry-After` header.
+    /// - Returns: The payload, or the one ``ModuleRespError`` that describes the response.
+    public func result<Model: Decodable, Code: ModuleCode>(
+        _ model: Model.Type = Model.self, module: Code.Type = Code.self, from response: TransportResponse
+    ) -> Result<Model, ModuleRespError<Code>> {
+        if let status = statusValidator.failure(for: response) {
+            return .failure(.unacceptableStatus(status))
         }
+        let body = response.body
         let envelope: ResponseEnvelope
         do {
             envelope = try ResponseEnvelope.parse(body, keys: keys)
@@ -111,8 +125,12 @@ public struct ResponseDecoder: Sendable {
 
     /// Runs the transport and decodes its response into the module's result.
     ///
-    /// A transport error becomes ``ModuleRespError/transportFailed(underlying:)``, or
-    /// ``ModuleRespError/cancelled`` for a `CancellationError` or `URLError(.cancelled)`.
+    /// An error the transport throws is mapped by the one mapping of foreign errors,
+    /// ``ModuleRespError/init(adapting:)``: a cancellation (`CancellationError`,
+    /// `URLError.cancelled`, `URLError.userCancelledAuthentication`, `POSIXError.ECANCELED`) is
+    /// ``ModuleRespError/cancelled``, an ``HTTPStatusError`` thrown by
+    /// ``TransportResponse/validated(by:retryAfter:)`` is ``ModuleRespError/unacceptableStatus(_:)-enum.case``
+    /// with its `Retry-After`, anything else a transport failure keeping the error.
     /// - Parameters:
     ///   - model: The payload type.
     ///   - module: The module enum the request belongs to.
@@ -128,9 +146,9 @@ public struct ResponseDecoder: Sendable {
         do {
             response = try await transport()
         } catch {
-            return .failure(Self.transportFailure(error))
+            return .failure(ModuleRespError(adapting: error))
         }
-        return result(Model.self, module: Code.self, from: response.body, statusCode: response.statusCode)
+        return result(Model.self, module: Code.self, from: response)
     }
 
     /// Runs the transport and decodes its response, throwing the module's typed error.
@@ -147,17 +165,6 @@ public struct ResponseDecoder: Sendable {
         ) async throws(ModuleRespError<Code>) -> Model
     {
         try await result(Model.self, module: Code.self, transport: transport).get()
-    }
-
-    /// Maps a transport error to the matching case.
-    static func transportFailure<Code: ModuleCode>(_ error: any Error) -> ModuleRespError<Code> {
-        if error is CancellationError {
-            return .cancelled
-        }
-        if let urlError = error as? URLError, urlError.code == .cancelled {
-            return .cancelled
-        }
-        return .transportFailed(underlying: error)
     }
 
     /// Decodes the success payload from its byte range (`null` when missing).

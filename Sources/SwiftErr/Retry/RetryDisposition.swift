@@ -15,6 +15,6 @@ public enum RetryStopReason: Sendable, Hashable {
     case endsFlow
     /// The failure is not of a retryable kind.
     case notRetryable
-    /// The request was cancelled.
+    /// The request was cancelled, or the person chose not to try again.
     case cancelled
 }

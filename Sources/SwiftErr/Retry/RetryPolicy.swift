@@ -14,15 +14,20 @@ import Foundation
 /// ``maxRetryAfter`` ends the flow rather than hammering a server that asked for a long pause.
 ///
 /// ## What is retried (``disposition(for:)``)
-/// - Server codes: the catalog's flags decide. ``CodeFlags/fatal`` or a code in
-///   ``endingServerCodes`` ends the flow at once; ``CodeFlags/retryable`` retries; anything else
-///   is final (a business answer does not change by asking again).
+/// This is the one retryability rule: ``ModuleRespError/isRetryable`` is
+/// `RetryPolicy.default.disposition(for: error) == .retry`.
+/// - Server codes, of any module (a base code, the module's own, or another module's code
+///   answered to this module's request): the catalog's flags decide. ``CodeFlags/fatal`` or a code
+///   in ``endingServerCodes`` ends the flow at once; ``CodeFlags/retryable`` retries; anything
+///   else is final (a business answer does not change by asking again).
 /// - HTTP statuses: ``endingStatusCodes`` end the flow at once (to end on 503:
 ///   `policy.endingStatusCodes = [503]`); ``retryableStatusCodes`` retry; the rest are final.
 /// - Transport failures: a `URLError` whose code is in ``retryableURLErrorCodes``, a
-///   `POSIXError` whose code is in ``retryablePOSIXErrorCodes``, and, when
-///   ``retriesOtherTransportFailures`` is set, any other transport error.
-/// - Cancellation, envelope, decoding and catalog errors are never retried.
+///   `POSIXError` whose code is in ``retryablePOSIXErrorCodes``, an attempt that ran out of
+///   time (``RequestTimeoutError/Limit/attempt``, when `URLError.timedOut` is retryable), and,
+///   when ``retriesOtherTransportFailures`` is set, any other transport error. A request that
+///   reached its deadline (``RequestTimeoutError/Limit/deadline``) is never retried.
+/// - Cancellation, the person's stop, envelope, decoding and catalog errors are never retried.
 ///
 /// ## Our defaults compared with Alamofire's `RetryPolicy`
 /// Alamofire retries statuses 408, 500, 502, 503, 504 and 18 transient `URLError` codes, two
