@@ -40,25 +40,34 @@ enum IntegerScan: Equatable {
         }
         if index == digitsStart { return .notANumber }
         if index < count {
-            let rest = bytes[index]
-            if rest == UInt8(ascii: ".") || rest == UInt8(ascii: "e") || rest == UInt8(ascii: "E") {
-                // Only call it a non-integer number when the rest really is a number's tail.
-                var tail = index + 1
-                while tail < count {
-                    let byte = bytes[tail]
-                    let isNumberByte =
-                        byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
-                        || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-                    if !isNumberByte { return .notANumber }
-                    tail += 1
-                }
-                return .notInteger
-            }
-            return .notANumber
+            // Only call it a non-integer number when the rest is a number's fraction and
+            // exponent as JSON writes them: ".digits", "e[+-]digits", or both in that order.
+            return isFractionAndExponent(bytes, from: index) ? .notInteger : .notANumber
         }
         if overflow { return .outOfRange }
         if negative { return .value(value) }
         if value == Int64.min { return .outOfRange }
         return .value(-value)
+    }
+
+    /// Whether `bytes[from...]` is `.digits`, `e[+-]digits` (or `E`), or the first then the second.
+    private static func isFractionAndExponent(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Bool {
+        let count = bytes.count
+        var index = start
+        func digits() -> Bool {
+            let first = index
+            while index < count && bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+            return index > first
+        }
+        if bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() else { return false }
+        }
+        if index < count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+            index += 1
+            if index < count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
+            guard digits() else { return false }
+        }
+        return index == count && index > start
     }
 }
