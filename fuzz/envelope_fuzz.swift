@@ -8,7 +8,10 @@
 /// through all three entry points (raw buffer, array, non-contiguous collection), for both key
 /// sets, and the one the independent reference reader predicts: an envelope with the same code,
 /// message, payload range and kind for a valid envelope, and an error whose reason is one of
-/// the problems the input really has otherwise. Any disagreement traps.
+/// the problems the input really has otherwise. The stream classifier's code-only path
+/// (`ResponseEnvelope.code(in:keys:)`) must give the same code or the same error as the full
+/// parse, on the whole input and on each of its lines (as `errcat classify` cuts them). Any
+/// disagreement traps.
 
 /// Problems the reference finds, in `EnvelopeError.Reason` terms but without offsets.
 enum Problem: Hashable, CaseIterable {
@@ -124,6 +127,16 @@ public func fuzzEnvelope(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         guard viaBuffer == viaArray, viaArray == viaCopy else {
             fail("entry points disagree: \(viaBuffer) / \(viaArray) / \(viaCopy)", bytes)
         }
+        let matcher = EnvelopeKeyMatcher(keys)
+        checkCodeOnly(raw, keys: keys, matcher: matcher, bytes)
+        var lineStart = 0
+        for index in 0...size where index == size || raw[index] == 0x0A {
+            if lineStart > 0 || index < size {
+                checkCodeOnly(
+                    UnsafeRawBufferPointer(rebasing: raw[lineStart..<index]), keys: keys, matcher: matcher, bytes)
+            }
+            lineStart = index + 1
+        }
         switch (viaBuffer, expected(bytes, keys: keys)) {
         case (.success(let got), .success(let want)):
             guard got == want else { fail("envelope \(got), reference \(want)", bytes) }
@@ -142,4 +155,20 @@ public func fuzzEnvelope(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     return 0
+}
+
+/// The code-only path agrees with the full parse on `line`.
+func checkCodeOnly(_ line: UnsafeRawBufferPointer, keys: EnvelopeKeys, matcher: EnvelopeKeyMatcher, _ bytes: [UInt8]) {
+    let full = outcome { () throws(EnvelopeError) in try ResponseEnvelope.parse(line, keys: keys) }
+    let codeOnly: Result<Int64, EnvelopeError>
+    do {
+        codeOnly = .success(try ResponseEnvelope.code(in: line, keys: matcher))
+    } catch {
+        codeOnly = .failure(error)
+    }
+    switch (full, codeOnly) {
+    case (.success(let envelope), .success(let code)) where envelope.code == code: return
+    case (.failure(let a), .failure(let b)) where a == b: return
+    default: fail("code-only path \(codeOnly) differs from the parse \(full)", bytes)
+    }
 }
