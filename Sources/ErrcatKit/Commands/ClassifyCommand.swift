@@ -34,8 +34,9 @@ enum ClassifyCommand {
           --each               one result per line instead of the summary
           --json               JSON output: with --each one explain object plus "line" per
                                line ({"line":N,"error":"..."} for an invalid line); otherwise
-                               one summary object (total, valid, invalid, invalidReasons,
-                               tiers, modules, unrecognised, top, untracked)
+                               one summary object (schema, catalog, total, valid, invalid,
+                               invalidReasons, tiers, modules, unrecognised, top, untracked,
+                               codes) that 'errcat merge' adds to others
           --lang LANG          message language: en (default) or zh-Hans
           --catalog FILE       use this catalog file instead of the built-in catalog
           --top N              codes listed in the summary (default 10)
@@ -46,11 +47,14 @@ enum ClassifyCommand {
           --no-progress        never show it (default: shown when stderr and the input or
                                output are terminals, once a million lines are read)
           --quiet              no throughput line
+          -j, --jobs N         classify with N threads (default: every processor); the output
+                               is the same as with one, in input order
           -h, --help           show this help
 
         EXIT STATUS: 0 the input was read to its end (invalid lines are reported, not fatal);
-        1 the input or catalog cannot be read, an output write failed, or --strict and some
-        line was invalid; 2 usage error.
+        1 the input or catalog cannot be read, an output write failed (reading stops at the
+        first failed write, e.g. when the reader of a pipe is gone), or --strict and some line
+        was invalid; 2 usage error.
         """
 
     static let options = [
