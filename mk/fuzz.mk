@@ -8,7 +8,7 @@
 #   FUZZ_DIR=DIR                  binaries and scratch corpora elsewhere (default build/fuzz)
 #
 # Targets: build_fuzz and classify_fuzz (C, the core), envelope_fuzz (Swift, the envelope parser
-# in Sources/SwiftErr/Envelope). Each runs over a scratch copy of fuzz/corpus/<target> in
+# in Sources/SwiftErr/Envelope and errcat classify's chunk reader). Each runs over a scratch copy of fuzz/corpus/<target> in
 # build/fuzz/work/<target>, one process at a time; a crash input is left there as crash-*.
 # Needs the Swift toolchain's clang (it ships libFuzzer) and swiftc.
 
@@ -26,7 +26,7 @@ FUZZ_CFLAGS := -std=c11 -Wall -Wextra -Wpedantic -Werror -g -O1 -fno-omit-frame-
 FUZZ_CORE_SRCS := $(sort $(wildcard Sources/CErrCore/*.c))
 FUZZ_C_DEPS := $(FUZZ_CORE_SRCS) $(wildcard include/*.h) Sources/CErrCore/internal.h $(wildcard fuzz/*.h)
 FUZZ_ENVELOPE_SRCS := $(sort $(wildcard Sources/SwiftErr/Envelope/*.swift)) Sources/SwiftErr/JSON/JSONScanner.swift \
-  fuzz/envelope_reference.swift fuzz/envelope_fuzz.swift
+  Sources/ErrcatKit/Classify/LineReader.swift fuzz/envelope_reference.swift fuzz/envelope_fuzz.swift
 
 .PHONY: fuzz fuzz-regress fuzz-build
 
