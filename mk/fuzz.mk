@@ -8,8 +8,9 @@
 #   FUZZ_DIR=DIR                  binaries and scratch corpora elsewhere (default build/fuzz)
 #
 # Targets: build_fuzz and classify_fuzz (C, the core), envelope_fuzz (Swift, the envelope parser
-# in Sources/SwiftErr/Envelope and errcat classify's chunk reader). Each runs over a scratch copy of fuzz/corpus/<target> in
-# build/fuzz/work/<target>, one process at a time; a crash input is left there as crash-*.
+# in Sources/SwiftErr/Envelope and errcat classify's chunk reader). Each runs over a scratch copy
+# of fuzz/corpus/<target> in build/fuzz/work/<target>, one process at a time; a crash input is
+# left there as crash-*.
 # Needs the Swift toolchain's clang (it ships libFuzzer) and swiftc.
 
 FUZZ_TOOLCHAIN ?= $(patsubst %/swiftc,%,$(firstword $(wildcard /opt/swift/usr/bin/swiftc) $(shell command -v swiftc 2>/dev/null)))
