@@ -81,4 +81,5 @@ done
 echo
 echo "errcat --jobs 1 CPU / simdjson CPU: $(ratio errcat simdjson) (target <= 1.0)"
 echo "jq CPU / errcat --jobs 1 CPU: $(ratio jq errcat)"
-echo "errcat --jobs 2 wall / --jobs 1 wall: $(awk -v a="${wall[errcat_jobs2]}" -v b="${wall[errcat]}" 'BEGIN { printf "%.2f", a / b }')"
+jobs_ratio=$(awk -v a="${wall[errcat_jobs2]}" -v b="${wall[errcat]}" 'BEGIN { printf "%.2f", a / b }')
+echo "errcat --jobs 2 wall / --jobs 1 wall: $jobs_ratio (one run each; compare medians of several for --jobs)"
