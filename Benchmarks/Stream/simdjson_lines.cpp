@@ -78,7 +78,9 @@ int main(int argc, char **argv) {
         std::memset(block.data() + end, 0, simdjson::SIMDJSON_PADDING);
     }
     std::vector<std::pair<int64_t, uint64_t>> top(histogram.begin(), histogram.end());
-    std::sort(top.begin(), top.end(), [](auto &a, auto &b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
+    std::sort(top.begin(), top.end(), [](auto &a, auto &b) {
+        return a.second != b.second ? a.second > b.second : a.first < b.first;
+    });
     std::printf("lines %llu, errors %llu, distinct codes %zu\n", (unsigned long long)lines,
                 (unsigned long long)errors, top.size());
     for (size_t i = 0; i < top.size() && i < 5; i++)
