@@ -111,21 +111,24 @@ struct EnvelopeScan {
             while true {
                 JSONScanner.skipWhitespace(base, count, &p)
                 let keyOffset = p
-                // Which key this member has: 0 code, 1 message, 2 data, 3 another.
-                var member = 3
+                // Which key this member has (three flags, not one number: a jump table on a
+                // number would be an indirect branch taken to a new place at every member).
+                var isCode = false
+                var isMessage = false
+                var isData = false
                 var matched = false
                 if p &+ 8 <= count {
                     let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
                     if word & keys.code.memberMask == keys.code.member {
-                        member = 0
+                        isCode = true
                         p &+= keys.code.memberLength
                         matched = true
                     } else if word & keys.message.memberMask == keys.message.member {
-                        member = 1
+                        isMessage = true
                         p &+= keys.message.memberLength
                         matched = true
                     } else if word & keys.data.memberMask == keys.data.member {
-                        member = 2
+                        isData = true
                         p &+= keys.data.memberLength
                         matched = true
                     }
@@ -141,23 +144,19 @@ struct EnvelopeScan {
                         throw EnvelopeError(JSONScanner.expected("':' after an object key", at: p))
                     }
                     p &+= 1
-                    if scanner.key(keyRange, decoded: decodedKey, is: keys.code) {
-                        member = 0
-                    } else if scanner.key(keyRange, decoded: decodedKey, is: keys.message) {
-                        member = 1
-                    } else if scanner.key(keyRange, decoded: decodedKey, is: keys.data) {
-                        member = 2
-                    }
+                    isCode = scanner.key(keyRange, decoded: decodedKey, is: keys.code)
+                    isMessage = !isCode && scanner.key(keyRange, decoded: decodedKey, is: keys.message)
+                    isData = !isCode && !isMessage && scanner.key(keyRange, decoded: decodedKey, is: keys.data)
                 }
                 JSONScanner.skipWhitespace(base, count, &p)
                 let valueOffset = p
-                if member == 0 {
+                if isCode {
                     guard !seenCode else {
                         throw EnvelopeError(reason: .duplicateKey, offset: keyOffset, key: keys.keys.code)
                     }
                     seenCode = true
                     result.code = try readCode(scanner, &p, key: keys.keys.code)
-                } else if member == 1 {
+                } else if isMessage {
                     guard !seenMessage else {
                         throw EnvelopeError(reason: .duplicateKey, offset: keyOffset, key: keys.keys.message)
                     }
@@ -178,7 +177,7 @@ struct EnvelopeScan {
                         }
                         try lift { () throws(JSONSyntaxError) in try JSONScanner.literal(base, count, &p, "null") }
                     }
-                } else if member == 2 {
+                } else if isData {
                     guard !seenData else {
                         throw EnvelopeError(reason: .duplicateKey, offset: keyOffset, key: keys.keys.data)
                     }
@@ -188,7 +187,16 @@ struct EnvelopeScan {
                             try JSONScanner.kindAhead(base, count, p)
                         }
                     }
-                    try lift { () throws(JSONSyntaxError) in try JSONScanner.skipValue(base, count, &p, depth: 1) }
+                    if !locate && p &+ 4 <= count
+                        && UnsafeRawPointer(base + p).loadUnaligned(as: UInt32.self)
+                            == UInt32(littleEndian: 0x6C6C_756E)
+                    {
+                        p &+= 4  // "null", the usual payload of a failure
+                    } else {
+                        try lift { () throws(JSONSyntaxError) in
+                            try JSONScanner.skipValue(base, count, &p, depth: 1)
+                        }
+                    }
                     if locate { result.dataRange = valueOffset..<p }
                 } else {
                     try lift { () throws(JSONSyntaxError) in try JSONScanner.skipValue(base, count, &p, depth: 1) }

@@ -183,7 +183,15 @@ package struct JSONScanner {
                 }
                 p &+= 1
                 skipWhitespace(base, count, &p)
-                try skipMember(base, count, &p, depth: depth &+ 1)
+                if p < count && base[p] == UInt8(ascii: "\"") {
+                    _ = try scanString(base, count, &p)
+                } else if p < count && isDigit(base[p]) {
+                    var value: Int64 = 0
+                    var overflow = false
+                    _ = try scanNumber(base, count, &p, &value, &overflow)
+                } else {
+                    try skipValue(base, count, &p, depth: depth &+ 1)
+                }
                 skipWhitespace(base, count, &p)
                 guard p < count else { throw expected("',' or '}' in an object", at: p) }
                 let next = base[p]
@@ -205,7 +213,15 @@ package struct JSONScanner {
             }
             while true {
                 skipWhitespace(base, count, &p)
-                try skipMember(base, count, &p, depth: depth &+ 1)
+                if p < count && base[p] == UInt8(ascii: "\"") {
+                    _ = try scanString(base, count, &p)
+                } else if p < count && isDigit(base[p]) {
+                    var value: Int64 = 0
+                    var overflow = false
+                    _ = try scanNumber(base, count, &p, &value, &overflow)
+                } else {
+                    try skipValue(base, count, &p, depth: depth &+ 1)
+                }
                 skipWhitespace(base, count, &p)
                 guard p < count else { throw expected("',' or ']' in an array", at: p) }
                 let next = base[p]
@@ -224,28 +240,6 @@ package struct JSONScanner {
         default:
             throw expected("a value", at: p)
         }
-    }
-
-    /// ``skipValue(_:_:_:depth:)`` for a value inside an array or object: strings and numbers,
-    /// the common members, are skipped here without a recursive call.
-    @inline(__always)
-    private static func skipMember(_ base: UnsafePointer<UInt8>, _ count: Int, _ p: inout Int, depth: Int)
-        throws(JSONSyntaxError)
-    {
-        if p < count {
-            let first = base[p]
-            if first == UInt8(ascii: "\"") {
-                _ = try scanString(base, count, &p)
-                return
-            }
-            if isDigit(first) {
-                var value: Int64 = 0
-                var overflow = false
-                _ = try scanNumber(base, count, &p, &value, &overflow)
-                return
-            }
-        }
-        try skipValue(base, count, &p, depth: depth)
     }
 
     package mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
@@ -310,7 +304,17 @@ package struct JSONScanner {
         let digitsStart = p
         // Up to 18 digits cannot overflow a UInt64 (or an Int64); longer ones are redone exactly.
         var magnitude = UInt64(base[p] &- UInt8(ascii: "0"))
-        p &+= 1
+        if magnitude != 0 && p &+ 8 <= count {
+            // Up to eight digits at once: find where they end, then convert them in three steps.
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
+            let values = word &- 0x3030_3030_3030_3030
+            let notDigits = (values | (word &+ 0x4646_4646_4646_4646)) & 0x8080_8080_8080_8080
+            let digits = notDigits == 0 ? 8 : notDigits.trailingZeroBitCount &>> 3
+            magnitude = Self.eightDigits(values &<< UInt64(64 &- 8 &* digits))
+            p &+= digits
+        } else {
+            p &+= 1
+        }
         if magnitude != 0 {
             while p < count {
                 let digit = base[p] &- UInt8(ascii: "0")
@@ -337,6 +341,14 @@ package struct JSONScanner {
             overflow = false
         }
         return true
+    }
+
+    /// The value of eight decimal digit values (0...9), the first in the lowest byte.
+    @inline(__always)
+    private static func eightDigits(_ values: UInt64) -> UInt64 {
+        let pairs = ((values & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) &>> 8
+        let quads = ((pairs & 0x00FF_00FF_00FF_00FF) &* 6_553_601) &>> 16
+        return ((quads & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) &>> 32
     }
 
     /// Scans the fraction and exponent that follow a number's integer part (at least one of
