@@ -84,6 +84,7 @@ struct ChunkClassifier {
         let parser = settings.parser
         let maxLineLength = settings.maxLineLength
         let blockSize = settings.blockSize
+        let each = settings.each
         var lineNumber = result.firstLine &- 1
         var start = 0
         while start < count {
@@ -105,7 +106,7 @@ struct ChunkClassifier {
             switch parser.parse(line) {
             case .code(let code):
                 codes[pending] = code
-                lineNumbers[pending] = lineNumber
+                if each { lineNumbers[pending] = lineNumber }
                 pending += 1
                 if pending == blockSize { flushBlock(&result, &out) }
             case .problem(let problem):
