@@ -56,6 +56,25 @@ struct ClassifyRegressionTests {
         #expect((objects.first?["error"] as? String)?.contains("fraction or exponent") == true, "\(text)")
     }
 
+    @Test("plain codes of 18, 19 and more digits, leading zeros and signs keep their exact value")
+    func longPlainCodes() throws {
+        let lines = [
+            "999999999999999999", "1000000000000000000", "9223372036854775807", "-9223372036854775808",
+            "0000000000000000000000011001", "+000000000000000000000", "9223372036854775808",
+            "-00000000000000000009223372036854775809",
+        ]
+        let objects = try ErrcatRunner.run(["classify", "--each", "--json", "--format", "codes"], lines: lines)
+            .jsonLines()
+        try #require(objects.count == lines.count)
+        let codes = objects.map { ($0["code"] as? NSNumber)?.int64Value }
+        #expect(
+            Array(codes.prefix(6)) == [
+                999_999_999_999_999_999, 1_000_000_000_000_000_000, Int64.max, Int64.min, 11001, 0,
+            ])
+        #expect((objects[6]["error"] as? String)?.contains("outside the signed 64-bit") == true)
+        #expect((objects[7]["error"] as? String)?.contains("outside the signed 64-bit") == true)
+    }
+
     @Test("classify stops reading at the first failed write", arguments: ["1", "2"])
     func stopsAtFailedWrite(jobs: String) throws {
         var text = ""
