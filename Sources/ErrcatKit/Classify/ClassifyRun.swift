@@ -268,31 +268,29 @@ struct ClassifyRun {
 /// Classifies chunks on `settings.jobs` threads while the calling thread reads the input; the
 /// results are taken in input order by whichever thread finishes the next one due.
 ///
-/// `@unchecked Sendable`, justified: every stored `var` is read and written only with `mutex`
-/// held, except a slot's `buffer`, `result` and `rows`, which belong to exactly one thread at a
-/// time, as the slot's `state` (changed only with `mutex` held) says: `free`: the reader
-/// (filling it); `filled`: nobody (queued); `working`: the worker that took it; `done`: nobody
-/// until the taking thread sets `taking` and then the slot's results are read by that one
-/// thread; it is `free` again only after. `totals` is touched only by the thread that set
-/// `taking` (and by the reader after every worker has ended). `run` and the slots' count are
-/// constants.
+/// `@unchecked Sendable`, justified: every stored `var` and every slot's `states` element is read
+/// and written only with `mutex` held. A slot's other parts (`buffers`, `chunks`, `results`,
+/// `rows`, `bytesRead`, each in its own allocation) belong to exactly one thread at a time, as
+/// the slot's state says: `free`: the reader (cutting a chunk into it); `filled`: nobody
+/// (queued); `working`: the worker that took it; `done`: nobody, until the thread that set
+/// `taking` reads it; it is `free` again only after that thread is done with it. `totals` is
+/// touched only by the thread that set `taking` (and by the reader after every worker has
+/// ended). `run` and the slot count are constants.
 final class ParallelClassify: @unchecked Sendable {
     private enum State { case free, filled, working, done }
 
-    private struct Slot {
-        var state = State.free
-        var buffer: ChunkBuffer
-        var chunk = ChunkReader.Chunk.end
-        var result: ChunkResult
-        var rows: OutputBuffer
-        var bytesRead: UInt64 = 0
-    }
-
     private let run: ClassifyRun
     private(set) var totals: RunTotals
-    /// The slots, allocated once: a chunk `k` uses slot `k % slotCount`.
-    private let slots: UnsafeMutablePointer<Slot>
+    /// The slots, allocated once: a chunk `k` uses slot `k % slotCount`. Each part of a slot is
+    /// its own allocation, so that one thread's access to one part never overlaps another's.
     private let slotCount: Int
+    private let states: UnsafeMutablePointer<State>
+    private let buffers: UnsafeMutablePointer<ChunkBuffer>
+    private let chunks: UnsafeMutablePointer<ChunkReader.Chunk>
+    private let results: UnsafeMutablePointer<ChunkResult>
+    private let rows: UnsafeMutablePointer<OutputBuffer>
+    /// Input bytes read when the slot's chunk was cut (for the progress line).
+    private let bytesRead: UnsafeMutablePointer<UInt64>
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let workReady = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private let slotFreed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -311,12 +309,19 @@ final class ParallelClassify: @unchecked Sendable {
         self.run = run
         self.totals = totals
         slotCount = max(2 * run.settings.jobs, 2)
-        slots = .allocate(capacity: slotCount)
+        states = .allocate(capacity: slotCount)
+        states.initialize(repeating: .free, count: slotCount)
+        buffers = .allocate(capacity: slotCount)
+        chunks = .allocate(capacity: slotCount)
+        chunks.initialize(repeating: .end, count: slotCount)
+        results = .allocate(capacity: slotCount)
+        rows = .allocate(capacity: slotCount)
+        bytesRead = .allocate(capacity: slotCount)
+        bytesRead.initialize(repeating: 0, count: slotCount)
         for index in 0..<slotCount {
-            (slots + index).initialize(
-                to: Slot(
-                    buffer: ChunkBuffer(size: run.settings.chunkSize), result: ChunkResult(table: run.table),
-                    rows: OutputBuffer(descriptor: -1, threshold: 0)))
+            (buffers + index).initialize(to: ChunkBuffer(size: run.settings.chunkSize))
+            (results + index).initialize(to: ChunkResult(table: run.table))
+            (rows + index).initialize(to: OutputBuffer(descriptor: -1, threshold: 0))
         }
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(workReady, nil)
@@ -324,9 +329,18 @@ final class ParallelClassify: @unchecked Sendable {
     }
 
     deinit {
-        for index in 0..<slotCount { slots[index].buffer.free() }
-        slots.deinitialize(count: slotCount)
-        slots.deallocate()
+        for index in 0..<slotCount { buffers[index].free() }
+        for part in [
+            UnsafeMutableRawPointer(states), UnsafeMutableRawPointer(chunks), UnsafeMutableRawPointer(bytesRead),
+        ] {
+            part.deallocate()
+        }
+        buffers.deinitialize(count: slotCount)
+        buffers.deallocate()
+        results.deinitialize(count: slotCount)
+        results.deallocate()
+        rows.deinitialize(count: slotCount)
+        rows.deallocate()
         pthread_cond_destroy(slotFreed)
         pthread_cond_destroy(workReady)
         pthread_mutex_destroy(mutex)
@@ -366,12 +380,12 @@ final class ParallelClassify: @unchecked Sendable {
         var index = 0
         reading: while true {
             pthread_mutex_lock(mutex)
-            while slots[index % slotCount].state != .free && !stopped { pthread_cond_wait(slotFreed, mutex) }
+            while states[index % slotCount] != .free && !stopped { pthread_cond_wait(slotFreed, mutex) }
             let stop = stopped
             pthread_mutex_unlock(mutex)
             if stop { break }
             let slot = index % slotCount
-            let chunk = reader.next(into: &slots[slot].buffer)
+            let chunk = reader.next(into: &buffers[slot])
             switch chunk {
             case .end: break reading
             case .failure(let error):
@@ -382,13 +396,13 @@ final class ParallelClassify: @unchecked Sendable {
             // `--each` rows carry line numbers, so a chunk must know where it starts.
             let first = lineCount + 1
             if numbered {
-                lineCount += chunk == .lines ? Self.countLines(slots[slot].buffer.lines) : 1
+                lineCount += chunk == .lines ? Self.countLines(buffers[slot].lines) : 1
             }
-            slots[slot].chunk = chunk
-            slots[slot].result.reset(firstLine: numbered ? first : 1)
-            slots[slot].bytesRead = reader.bytesRead
+            chunks[slot] = chunk
+            results[slot].reset(firstLine: numbered ? first : 1)
+            bytesRead[slot] = reader.bytesRead
             pthread_mutex_lock(mutex)
-            slots[slot].state = .filled
+            states[slot] = .filled
             submitted += 1
             pthread_cond_signal(workReady)
             pthread_mutex_unlock(mutex)
@@ -416,14 +430,14 @@ final class ParallelClassify: @unchecked Sendable {
         var classifier = ChunkClassifier(table: run.table, describer: run.describer, settings: run.settings)
         defer { classifier.free() }
         while !totals.writeFailed {
-            slots[0].result.reset(firstLine: totals.lines + 1)
-            switch reader.next(into: &slots[0].buffer) {
-            case .lines: classifier.classify(slots[0].buffer.lines, into: &slots[0].result, out: &totals.out)
-            case .tooLong(let length): classifier.tooLong(length, into: &slots[0].result, out: &totals.out)
+            results[0].reset(firstLine: totals.lines + 1)
+            switch reader.next(into: &buffers[0]) {
+            case .lines: classifier.classify(buffers[0].lines, into: &results[0], out: &totals.out)
+            case .tooLong(let length): classifier.tooLong(length, into: &results[0], out: &totals.out)
             case .end: return nil
             case .failure(let error): return error
             }
-            totals.take(slots[0].result, bytesRead: reader.bytesRead)
+            totals.take(results[0], bytesRead: reader.bytesRead)
         }
         return nil
     }
@@ -451,21 +465,21 @@ final class ParallelClassify: @unchecked Sendable {
             if nextToWork == submitted { break }
             let slot = nextToWork % slotCount
             nextToWork += 1
-            slots[slot].state = .working
+            states[slot] = .working
             let skip = stopped
             pthread_mutex_unlock(mutex)
             if !skip {
-                slots[slot].rows = OutputBuffer(descriptor: -1, threshold: run.settings.each ? .max : 0)
-                switch slots[slot].chunk {
+                rows[slot] = OutputBuffer(descriptor: -1, threshold: run.settings.each ? .max : 0)
+                switch chunks[slot] {
                 case .lines:
-                    classifier.classify(slots[slot].buffer.lines, into: &slots[slot].result, out: &slots[slot].rows)
+                    classifier.classify(buffers[slot].lines, into: &results[slot], out: &rows[slot])
                 case .tooLong(let length):
-                    classifier.tooLong(length, into: &slots[slot].result, out: &slots[slot].rows)
+                    classifier.tooLong(length, into: &results[slot], out: &rows[slot])
                 case .end, .failure: break
                 }
             }
             pthread_mutex_lock(mutex)
-            slots[slot].state = .done
+            states[slot] = .done
             takeDueResults()
         }
         pthread_mutex_unlock(mutex)
@@ -476,20 +490,18 @@ final class ParallelClassify: @unchecked Sendable {
     private func takeDueResults() {
         guard !taking else { return }
         taking = true
-        while slots[nextToTake % slotCount].state == .done && nextToTake < submitted {
+        while states[nextToTake % slotCount] == .done && nextToTake < submitted {
             let slot = nextToTake % slotCount
             let skip = stopped
             pthread_mutex_unlock(mutex)
             if !skip {
-                totals.take(
-                    slots[slot].result, rows: run.settings.each ? slots[slot].rows : nil,
-                    bytesRead: slots[slot].bytesRead)
-                slots[slot].rows = OutputBuffer(descriptor: -1, threshold: 0)
+                totals.take(results[slot], rows: run.settings.each ? rows[slot] : nil, bytesRead: bytesRead[slot])
+                rows[slot] = OutputBuffer(descriptor: -1, threshold: 0)
             }
             let failed = totals.writeFailed
             pthread_mutex_lock(mutex)
             if failed { stopped = true }
-            slots[slot].state = .free
+            states[slot] = .free
             nextToTake += 1
             pthread_cond_broadcast(slotFreed)
         }
