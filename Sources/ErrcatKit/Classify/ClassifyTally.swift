@@ -39,9 +39,6 @@ struct CodeCounter {
         return slot
     }
 
-    /// The count of `code` (0 when it was never added).
-    func count(of code: Int64) -> UInt64 { counts[slot(of: code)] }
-
     /// Adds `amount` (> 0) to `code`'s count; a new code is added only when `limit` distinct codes
     /// are not yet reached. Returns false when the code was new and the limit stopped it.
     @inline(__always)
@@ -233,12 +230,5 @@ struct ClassifyTally {
         all += otherCodes.entries
         all.sort { $0.code < $1.code }
         return all
-    }
-
-    /// The most frequent codes: (code, count), by count descending then code ascending.
-    func topCodes(_ limit: Int, table: Catalog) -> [(code: Int64, count: UInt64)] {
-        var all = allCodes(table: table)
-        all.sort { $0.count != $1.count ? $0.count > $1.count : $0.code < $1.code }
-        return Array(all.prefix(limit))
     }
 }
