@@ -199,7 +199,9 @@ enum ReaderLine: Equatable {
 
 /// The chunk reader cuts `bytes` (written to a pipe) into exactly the input's lines.
 func checkChunkReader(_ bytes: [UInt8]) {
-    guard bytes.count >= 2 else { return }
+    // The whole input goes into a pipe before it is read: it must fit in the pipe's buffer
+    // (64 KiB on Linux), or the write would wait for a reader that never comes.
+    guard bytes.count >= 2 && bytes.count <= 32 << 10 else { return }
     let chunkSize = 16 + Int(bytes[0] % 48)
     let maxLineLength = 1 + Int(bytes[1] % 40)
     // The reference: split at LF, a last line without LF kept, a CR before the end dropped.
