@@ -8,8 +8,9 @@
 #   FUZZ_DIR=DIR                  binaries and scratch corpora elsewhere (default build/fuzz)
 #
 # Targets: build_fuzz and classify_fuzz (C, the core), envelope_fuzz (Swift, the envelope parser
-# in Sources/SwiftErr/Envelope). Each runs over a scratch copy of fuzz/corpus/<target> in
-# build/fuzz/work/<target>, one process at a time; a crash input is left there as crash-*.
+# in Sources/SwiftErr/Envelope and errcat classify's chunk reader). Each runs over a scratch copy
+# of fuzz/corpus/<target> in build/fuzz/work/<target>, one process at a time; a crash input is
+# left there as crash-*.
 # Needs the Swift toolchain's clang (it ships libFuzzer) and swiftc.
 
 FUZZ_TOOLCHAIN ?= $(patsubst %/swiftc,%,$(firstword $(wildcard /opt/swift/usr/bin/swiftc) $(shell command -v swiftc 2>/dev/null)))
@@ -27,7 +28,7 @@ FUZZ_CORE_SRCS := $(sort $(wildcard Sources/CErrCore/*.c))
 FUZZ_C_DEPS := $(FUZZ_CORE_SRCS) $(wildcard include/*.h) Sources/CErrCore/internal.h $(wildcard fuzz/*.h) \
   Tests/CErrCoreTests/c/reference.h
 FUZZ_ENVELOPE_SRCS := $(sort $(wildcard Sources/SwiftErr/Envelope/*.swift)) Sources/SwiftErr/JSON/JSONScanner.swift \
-  fuzz/envelope_reference.swift fuzz/envelope_fuzz.swift
+  Sources/ErrcatKit/Classify/LineReader.swift fuzz/envelope_reference.swift fuzz/envelope_fuzz.swift
 
 .PHONY: fuzz fuzz-regress fuzz-build
 

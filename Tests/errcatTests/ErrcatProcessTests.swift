@@ -111,4 +111,26 @@ struct ErrcatProcessTests {
         #expect(lines.first == "1: 0: success")
         #expect(result.output.contains("3: 11210005: module studyGroup.wrongTeamCode"))
     }
+
+    @Test(
+        "classify --each ends when its reader goes away, with SIGPIPE ignored or not",
+        arguments: ["trap '' PIPE; ", ""])
+    func closedPipeEnds(trap: String) throws {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        let errcat = ErrcatProcess.executable.path
+        // `timeout` ends a hang (status 124) instead of letting the test run forever.
+        shell.arguments = [
+            "-c", "(\(trap)yes 11001 | timeout 60 '\(errcat)' classify --each - | head -1); echo \"status $?\"",
+        ]
+        let output = Pipe()
+        shell.standardOutput = output
+        let started = Date()
+        try shell.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        shell.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.hasPrefix("1: 11001: base tokenExpire"), "\(text)")
+        #expect(Date().timeIntervalSince(started) < 50, "took \(Date().timeIntervalSince(started)) s")
+    }
 }

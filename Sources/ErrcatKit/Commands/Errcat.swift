@@ -24,6 +24,7 @@ public enum Errcat {
           check CATALOG.json       validate a catalog file, reporting every problem
           gen c|swift CATALOG.json print the C table source or the Swift module enums of a catalog
           sample N [--seed S]      write N realistic JSONL response envelopes
+          merge SUMMARY.json...    add up JSON summaries of classify (shards of one log)
 
         Run 'errcat <command> --help' for a command's options.
         Without --catalog, explain and classify use the built-in default catalog.
@@ -58,6 +59,7 @@ public enum Errcat {
         case "check": return CheckCommand.main(rest, io: io)
         case "gen": return GenCommand.main(rest, io: io)
         case "sample": return SampleCommand.main(rest, io: io)
+        case "merge": return MergeCommand.main(rest, io: io)
         default:
             io.printError("errcat: unknown command '\(command)'\n\n" + help)
             return ExitStatus.usage

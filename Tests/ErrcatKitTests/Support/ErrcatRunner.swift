@@ -95,6 +95,26 @@ enum ErrcatRunner {
             stderr: try Data(contentsOf: URL(fileURLWithPath: errorPath)))
     }
 
+    /// Runs errcat with `inputDescriptor` (a pipe, say) as standard input; it is not closed.
+    static func run(_ arguments: [String], inputDescriptor: Int32) throws -> ErrcatResult {
+        try #require(workingDirectory, "cannot change to \(repositoryRoot.path)")
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outputPath = directory.appendingPathComponent("stdout").path
+        let errorPath = directory.appendingPathComponent("stderr").path
+        let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let error = open(errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        defer {
+            for descriptor in [output, error] where descriptor >= 0 { close(descriptor) }
+        }
+        try #require(output >= 0 && error >= 0, "cannot open the standard streams' files")
+        let status = Errcat.run(arguments, io: ErrcatIO(input: inputDescriptor, output: output, error: error))
+        return ErrcatResult(
+            status: status,
+            stdout: try Data(contentsOf: URL(fileURLWithPath: outputPath)),
+            stderr: try Data(contentsOf: URL(fileURLWithPath: errorPath)))
+    }
+
     /// Runs errcat with `lines` joined by newlines as standard input.
     static func run(_ arguments: [String], lines: [String]) throws -> ErrcatResult {
         try run(arguments, stdin: Data(lines.joined(separator: "\n").utf8))
