@@ -3,25 +3,37 @@
 // file and the other entry or range involved.
 
 /// Checks a ``CatalogDraft`` for names, duplicates, range and ownership problems.
+///
+/// Every check is O(n log n) in the size of the catalog: names and codes go through
+/// dictionaries, and finding the range that holds a code is a binary search.
 struct CatalogConsistencyCheck {
     private let draft: CatalogDraft
-    private(set) var problems: [DraftProblem] = []
+    /// Where problems go; a reference, so that reporting does not mutate the check while a
+    /// message (an autoclosure) reads it.
+    private let sink: Sink
+
+    private final class Sink {
+        var problems: ProblemCollector
+        init(_ problems: ProblemCollector) { self.problems = problems }
+    }
 
     /// Largest number of modules a table can hold (`ERRCORE_MAX_MODULES`).
     static let maxModules = 65535
 
-    init(_ draft: CatalogDraft) {
+    private init(_ draft: CatalogDraft, problems: ProblemCollector) {
         self.draft = draft
+        self.sink = Sink(problems)
     }
 
-    /// Runs every check and returns the problems found.
-    static func problems(in draft: CatalogDraft) -> [DraftProblem] {
-        var check = CatalogConsistencyCheck(draft)
+    /// Runs every check, adding the problems found to `problems`.
+    static func check(_ draft: CatalogDraft, into problems: inout ProblemCollector) {
+        let check = CatalogConsistencyCheck(draft, problems: problems)
+        problems = ProblemCollector(limit: 0)  // drops this reference, so the sink's copy is unique
         check.run()
-        return check.problems
+        problems = check.sink.problems
     }
 
-    private mutating func run() {
+    private func run() {
         if draft.modules.count > Self.maxModules {
             report(
                 draft.modules[Self.maxModules].offset,
@@ -44,7 +56,7 @@ struct CatalogConsistencyCheck {
     }
 
     private func label(_ entry: EntryDraft) -> String {
-        let name = entry.name.map { " \"\($0)\"" } ?? ""
+        let name = entry.name.map { " \(DisplayText.quoted($0))" } ?? ""
         switch entry.scope {
         case .success: return "success entry\(name)"
         case .base: return "base entry\(name)"
@@ -54,18 +66,18 @@ struct CatalogConsistencyCheck {
 
     private func moduleLabel(_ position: Int) -> String {
         guard let name = draft.modules[position].name, !name.isEmpty else { return "module \(position + 1)" }
-        return "module \"\(name)\""
+        return "module \(DisplayText.quoted(name))"
     }
 
-    private mutating func checkName(_ name: String, at offset: Int, what: String) -> Bool {
+    private func checkName(_ name: String, at offset: Int, what: @autoclosure () -> String) -> Bool {
         if name.isEmpty {
-            report(offset, "\(what) has an empty name")
+            report(offset, "\(what()) has an empty name")
             return false
         }
         if !Self.isIdentifier(name) {
             report(
                 offset,
-                "\(what) name \"\(name)\" is not an identifier (ASCII letters, digits and '_', not starting with a digit)"
+                "\(what()) name \(DisplayText.quoted(name)) is not an identifier (ASCII letters, digits and '_', not starting with a digit)"
             )
             return false
         }
@@ -74,17 +86,10 @@ struct CatalogConsistencyCheck {
 
     /// True for `[A-Za-z_][A-Za-z0-9_]*`: names become Swift cases and C comments.
     static func isIdentifier(_ name: String) -> Bool {
-        var first = true
-        for byte in name.utf8 {
-            let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-            let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-            guard letter || byte == UInt8(ascii: "_") || (digit && !first) else { return false }
-            first = false
-        }
-        return !first
+        GeneratedNames.isIdentifier(name)
     }
 
-    private mutating func checkNames() {
+    private func checkNames() {
         var moduleNames: [String: Int] = [:]
         for (position, module) in draft.modules.enumerated() {
             guard let name = module.name,
@@ -93,7 +98,7 @@ struct CatalogConsistencyCheck {
             if let earlier = moduleNames[name] {
                 report(
                     module.nameOffset,
-                    "duplicate module name \"\(name)\": module \(position + 1) repeats module \(earlier + 1)",
+                    "duplicate module name \(DisplayText.quoted(name)): module \(position + 1) repeats module \(earlier + 1)",
                     related: draft.modules[earlier].nameOffset)
             } else {
                 moduleNames[name] = position
@@ -106,18 +111,19 @@ struct CatalogConsistencyCheck {
         for scope in scopes {
             var seen: [String: EntryDraft] = [:]
             for entry in scope {
-                let what: String
-                switch entry.scope {
-                case .success: what = "the success entry"
-                case .base: what = "a base entry (code \(entry.code.map(String.init) ?? "?"))"
-                case .module(let position):
-                    what = "an entry of \(moduleLabel(position)) (code \(entry.code.map(String.init) ?? "?"))"
+                func what() -> String {
+                    switch entry.scope {
+                    case .success: return "the success entry"
+                    case .base: return "a base entry (code \(entry.code.map(String.init) ?? "?"))"
+                    case .module(let position):
+                        return "an entry of \(moduleLabel(position)) (code \(entry.code.map(String.init) ?? "?"))"
+                    }
                 }
-                guard let name = entry.name, checkName(name, at: entry.nameOffset, what: what) else { continue }
+                guard let name = entry.name, checkName(name, at: entry.nameOffset, what: what()) else { continue }
                 if let earlier = seen[name] {
                     report(
                         entry.nameOffset,
-                        "duplicate name \"\(name)\": \(label(entry)) (code \(entry.code.map(String.init) ?? "?")) repeats \(label(earlier)) (code \(earlier.code.map(String.init) ?? "?"))",
+                        "duplicate name \(DisplayText.quoted(name)): \(label(entry)) (code \(entry.code.map(String.init) ?? "?")) repeats \(label(earlier)) (code \(earlier.code.map(String.init) ?? "?"))",
                         related: earlier.nameOffset)
                 } else {
                     seen[name] = entry
@@ -133,7 +139,7 @@ struct CatalogConsistencyCheck {
     }
 
     /// Reports empty and overlapping ranges; returns the non-empty ranges sorted by first code.
-    private mutating func checkRanges() -> [RangeDraft] {
+    private func checkRanges() -> [RangeDraft] {
         var valid: [RangeDraft] = []
         for module in draft.modules {
             for range in module.ranges {
@@ -164,27 +170,44 @@ struct CatalogConsistencyCheck {
         return valid
     }
 
-    /// The range that contains `code`, if any (the earliest-starting one when ranges overlap).
-    /// `reach[i]` is the largest `last` among `sorted[0...i]`, which bounds the backward scan.
-    private func range(containing code: Int64, in sorted: [RangeDraft], reach: [Int64]) -> RangeDraft? {
-        var low = 0
-        var high = sorted.count
-        while low < high {
-            let mid = (low + high) / 2
-            if sorted[mid].first <= code { low = mid + 1 } else { high = mid }
+    /// Ranges sorted by first code, with `reach[i]`, the largest `last` among `sorted[0...i]`.
+    private struct RangeSearch {
+        let sorted: [RangeDraft]
+        let reach: [Int64]
+
+        /// `ranges` must be sorted by first code.
+        init(sorted ranges: [RangeDraft]) {
+            sorted = ranges
+            var reach: [Int64] = []
+            reach.reserveCapacity(ranges.count)
+            for range in ranges { reach.append(max(reach.last ?? Int64.min, range.last)) }
+            self.reach = reach
         }
-        var index = low - 1
-        var found: RangeDraft? = nil
-        while index >= 0 && reach[index] >= code {
-            if sorted[index].last >= code { found = sorted[index] }
-            index -= 1
+
+        /// The range that contains `code`, if any (the earliest-starting one when ranges overlap),
+        /// in O(log n): the ranges that start at or before `code` are `sorted[..<starts]`, and the
+        /// first of them to reach `code` is the first index where `reach` does.
+        func range(containing code: Int64) -> RangeDraft? {
+            var low = 0
+            var high = sorted.count
+            while low < high {
+                let mid = (low + high) / 2
+                if sorted[mid].first <= code { low = mid + 1 } else { high = mid }
+            }
+            let starts = low
+            low = 0
+            high = starts
+            while low < high {
+                let mid = (low + high) / 2
+                if reach[mid] >= code { high = mid } else { low = mid + 1 }
+            }
+            return low < starts ? sorted[low] : nil
         }
-        return found
     }
 
     // MARK: - Codes
 
-    private mutating func checkDuplicateCodes() {
+    private func checkDuplicateCodes() {
         var seen: [Int64: EntryDraft] = [:]
         for entry in allEntries {
             guard let code = entry.code else { continue }
@@ -198,12 +221,10 @@ struct CatalogConsistencyCheck {
         }
     }
 
-    private mutating func checkOwnership(sortedRanges: [RangeDraft]) {
-        var reach: [Int64] = []
-        reach.reserveCapacity(sortedRanges.count)
-        for range in sortedRanges { reach.append(max(reach.last ?? Int64.min, range.last)) }
+    private func checkOwnership(sortedRanges: [RangeDraft]) {
+        let owners = RangeSearch(sorted: sortedRanges)
         func findOwner(of code: Int64) -> RangeDraft? {
-            range(containing: code, in: sortedRanges, reach: reach)
+            owners.range(containing: code)
         }
         if let success = draft.success, let code = success.code,
             let owner = findOwner(of: code)
@@ -221,10 +242,13 @@ struct CatalogConsistencyCheck {
                 related: owner.offset)
         }
         for module in draft.modules {
+            let own = RangeSearch(
+                sorted: module.ranges.filter { $0.first <= $0.last }.sorted {
+                    ($0.first, $0.last) < ($1.first, $1.last)
+                })
             for entry in module.codes {
                 guard let code = entry.code, case .module(let position) = entry.scope else { continue }
-                let own = module.ranges.contains { $0.first <= code && code <= $0.last }
-                if own { continue }
+                if own.range(containing: code) != nil { continue }
                 var message = "code \(code) of \(label(entry)) lies outside every range of \(moduleLabel(position))"
                 let owner = findOwner(of: code)
                 if let owner {
@@ -237,7 +261,7 @@ struct CatalogConsistencyCheck {
         }
     }
 
-    private mutating func report(_ offset: Int, _ message: String, related: Int? = nil) {
-        problems.append(DraftProblem(offset: offset, message: message, relatedOffset: related))
+    private func report(_ offset: Int, _ message: @autoclosure () -> String, related: Int? = nil) {
+        sink.problems.report(offset, message(), related: related)
     }
 }
