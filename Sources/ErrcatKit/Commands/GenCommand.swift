@@ -22,7 +22,8 @@ enum GenCommand {
                              when a file differs or is missing (drift check)
           -h, --help         show this help
 
-        A file is never written twice in one run, nor over the catalog.
+        Every name and message is written as an escaped string literal; comments hold only text
+        that cannot end them. A file is never written twice in one run, nor over the catalog.
 
         EXIT STATUS: 0 generated (or up to date with --check); 1 the catalog is invalid, a
         file or standard output cannot be written, or --check found a difference; 2 usage error.
@@ -83,16 +84,20 @@ enum GenCommand {
 
         var files: [(path: String?, text: String)] = []
         if language == "c" {
-            files.append(
-                (
-                    parsed.value("--output"),
-                    CSourceGenerator(definition: definition, table: table, sourcePath: path).generate()
-                ))
+            let source: String
+            do {
+                source = try CSourceGenerator(definition: definition, table: table, sourcePath: path).generateChecked()
+            } catch {
+                io.printError(
+                    "errcat gen c: \(shownPath): internal error: the generated C fails the source audit: \(error)")
+                return ExitStatus.problems
+            }
+            files.append((parsed.value("--output"), source))
         } else {
             let generator = SwiftSourceGenerator(definition: definition, sourcePath: path)
             var generated: [(fileName: String, source: String)]
             do {
-                generated = try generator.generateFiles()
+                generated = try generator.generateFilesChecked()
             } catch {
                 io.printError("errcat gen swift: \(shownPath): \(error.message)")
                 return ExitStatus.problems
