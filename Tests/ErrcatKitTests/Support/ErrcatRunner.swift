@@ -19,8 +19,13 @@ struct ErrcatResult {
     var errors: String { String(decoding: stderr, as: UTF8.self) }
 
     /// stdout split into lines (no trailing empty line).
-    var lines: [String] {
-        var lines = output.components(separatedBy: "\n")
+    var lines: [String] { Self.split(output) }
+
+    /// stderr split into lines (no trailing empty line).
+    var errorLines: [String] { Self.split(errors) }
+
+    private static func split(_ text: String) -> [String] {
+        var lines = text.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
         return lines
     }
