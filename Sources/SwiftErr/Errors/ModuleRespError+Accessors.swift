@@ -2,6 +2,7 @@ extension ModuleRespError {
     /// Creates the error for a classified code that is not success.
     /// - Parameter outcome: A code classified for this module.
     /// - Returns: The matching error, or `nil` for the success code.
+    @inlinable
     public init?(_ outcome: CodeOutcome<Code>) {
         switch outcome {
         case .success: return nil
