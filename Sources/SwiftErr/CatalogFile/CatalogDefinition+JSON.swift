@@ -9,7 +9,7 @@ extension CatalogDefinition {
     /// with its line and column.
     ///
     /// The reader is strict: it accepts exactly one JSON document (RFC 8259, UTF-8, no
-    /// comments), rejects unknown keys, and then checks the rules ``Catalog/init(_:)`` enforces
+    /// comments), rejects unknown keys, and then checks the rules `Catalog.init(_:)` enforces
     /// (unique codes, disjoint ranges, module codes inside their module's ranges, base codes
     /// outside every range, non-empty unique names), plus that every name is an identifier,
     /// every flag name is known, and the C and Swift that `errcat gen` writes from the catalog

@@ -25,7 +25,7 @@ public struct CatalogFileProblem: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(location): \(message)" }
 }
 
-/// Thrown when a catalog file cannot be turned into a ``CatalogDefinition``: the problems
+/// Thrown when a catalog file cannot be turned into a `CatalogDefinition`: the problems
 /// found, in file order.
 public struct CatalogFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The problems, sorted by location; never empty. When the file has more problems than the
