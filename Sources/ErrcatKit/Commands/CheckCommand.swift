@@ -2,7 +2,9 @@
 
 import SwiftErr
 
-enum CheckCommand {
+enum CheckCommand: ErrcatCommand {
+    static let name = "check"
+
     static let help = """
         USAGE: errcat check [--quiet] [--max-problems N] CATALOG.json...
 
@@ -29,33 +31,16 @@ enum CheckCommand {
         output cannot be written; 2 usage error.
         """
 
-    static let options = [
-        OptionSpec(names: ["--quiet", "-q"], takesValue: false),
-        OptionSpec(names: ["--max-problems"], takesValue: true),
-    ]
+    static let options = OptionSpec.values("--max-problems") + OptionSpec.flags("--quiet -q")
 
     /// Problems listed per file unless `--max-problems` says otherwise.
     static let defaultMaxProblems = 100
 
-    static func main(_ arguments: [String], io: ErrcatIO) -> Int32 {
-        let parsed: ParsedArguments
-        switch Errcat.parse(arguments, command: "check", help: help, options: options, io: io) {
-        case .success(let value): parsed = value
-        case .failure(let exit): return exit.status
-        }
-        guard !parsed.positionals.isEmpty else {
-            return Errcat.usageError(io: io, "give at least one CATALOG.json", command: "check", help: help).status
-        }
-        var maxProblems = defaultMaxProblems
-        if let text = parsed.value("--max-problems") {
-            guard let value = parseCount(text), value <= UInt64(Int32.max) else {
-                return Errcat.usageError(
-                    io: io, "--max-problems needs \(countRule), at most \(Int32.max); not \(DisplayText.quoted(text))",
-                    command: "check", help: help
-                ).status
-            }
-            maxProblems = Int(value)
-        }
+    static func run(_ run: CommandRun) throws(ExitCode) -> Int32 {
+        let parsed = run.arguments
+        let io = run.io
+        guard !parsed.positionals.isEmpty else { throw run.usage("give at least one CATALOG.json") }
+        let maxProblems = try run.count("--max-problems") ?? defaultMaxProblems
         var status = ExitStatus.success
         var out = OutputBuffer(descriptor: io.output)
         var diagnostics = OutputBuffer(descriptor: io.error)

@@ -10,7 +10,9 @@ import SwiftErr
     import Darwin
 #endif
 
-enum ClassifyCommand {
+enum ClassifyCommand: ErrcatCommand {
+    static let name = "classify"
+
     static let help = """
         USAGE: errcat classify [options] [FILE|-]
 
@@ -57,96 +59,60 @@ enum ClassifyCommand {
         was invalid; 2 usage error.
         """
 
-    static let options = [
-        OptionSpec(names: ["--format"], takesValue: true),
-        OptionSpec(names: ["--keys"], takesValue: true),
-        OptionSpec(names: ["--code-key"], takesValue: true),
-        OptionSpec(names: ["--message-key"], takesValue: true),
-        OptionSpec(names: ["--data-key"], takesValue: true),
-        OptionSpec(names: ["--each"], takesValue: false),
-        OptionSpec(names: ["--json"], takesValue: false),
-        OptionSpec(names: ["--lang"], takesValue: true),
-        OptionSpec(names: ["--catalog"], takesValue: true),
-        OptionSpec(names: ["--top"], takesValue: true),
-        OptionSpec(names: ["--max-errors"], takesValue: true),
-        OptionSpec(names: ["--max-line-bytes"], takesValue: true),
-        OptionSpec(names: ["--strict"], takesValue: false),
-        OptionSpec(names: ["--progress"], takesValue: false),
-        OptionSpec(names: ["--no-progress"], takesValue: false),
-        OptionSpec(names: ["--quiet"], takesValue: false),
-        OptionSpec(names: ["--jobs", "-j"], takesValue: true),
-        // Not in the help: the bytes per chunk, so that tests can cut small inputs into many chunks.
-        OptionSpec(names: ["--chunk-bytes"], takesValue: true),
-    ]
+    // --chunk-bytes is not in the help: the bytes per chunk, so that tests can cut small inputs
+    // into many chunks.
+    static let options =
+        OptionSpec.values(
+            "--format", "--keys", "--code-key", "--message-key", "--data-key", "--lang", "--catalog", "--top",
+            "--max-errors", "--max-line-bytes", "--jobs -j", "--chunk-bytes")
+        + OptionSpec.flags("--each", "--json", "--strict", "--progress", "--no-progress", "--quiet")
 
-    static func main(_ arguments: [String], io: ErrcatIO) -> Int32 {
-        let parsed: ParsedArguments
-        switch Errcat.parse(arguments, command: "classify", help: help, options: options, io: io) {
-        case .success(let value): parsed = value
-        case .failure(let exit): return exit.status
-        }
-        func usage(_ message: String) -> Int32 {
-            Errcat.usageError(io: io, message, command: "classify", help: help).status
-        }
-        guard parsed.positionals.count <= 1 else { return usage("give at most one FILE") }
+    static func run(_ run: CommandRun) throws(ExitCode) -> Int32 {
+        let parsed = run.arguments
+        let io = run.io
+        guard parsed.positionals.count <= 1 else { throw run.usage("give at most one FILE") }
         guard let format = LineFormat(rawValue: parsed.value("--format") ?? "auto") else {
-            return usage("unknown format '\(parsed.value("--format") ?? "")' (use auto, codes or jsonl)")
+            throw run.usage("unknown format '\(parsed.value("--format") ?? "")' (use auto, codes or jsonl)")
         }
         var keys: EnvelopeKeys
         switch parsed.value("--keys") ?? "ret" {
         case "ret": keys = .default
         case "code": keys = .codeMessage
-        default: return usage("unknown key preset '\(parsed.value("--keys") ?? "")' (use ret or code)")
+        default: throw run.usage("unknown key preset '\(parsed.value("--keys") ?? "")' (use ret or code)")
         }
         if let key = parsed.value("--code-key") { keys.code = key }
         if let key = parsed.value("--message-key") { keys.message = key }
         if let key = parsed.value("--data-key") { keys.data = key }
         guard keys.code != keys.message, keys.code != keys.data, keys.message != keys.data else {
-            return usage("the code, message and data keys must differ (\(keys.code), \(keys.message), \(keys.data))")
+            throw run.usage("the code, message and data keys must differ (\(keys.code), \(keys.message), \(keys.data))")
         }
-        guard let language = parseLanguage(parsed.value("--lang")) else {
-            return usage("unknown language '\(parsed.value("--lang") ?? "")' (use en or zh-Hans)")
-        }
+        let language = try run.language()
         var settings = ClassifySettings(parser: LineParser(format: format, keys: keys))
         settings.each = parsed.has("--each")
         settings.json = parsed.has("--json")
-        var top = 10
+        let top = try run.count("--top") ?? 10
+        settings.maxErrorsShown = try run.count("--max-errors") ?? settings.maxErrorsShown
+        if let bytes = try run.count("--max-line-bytes") {
+            guard bytes > 0 else { throw run.usage("--max-line-bytes must be at least 1") }
+            settings.maxLineLength = bytes
+        }
         settings.jobs = onlineProcessors()
-        for (option, target) in [
-            ("--top", 0), ("--max-errors", 1), ("--max-line-bytes", 2), ("--jobs", 3), ("--chunk-bytes", 4),
-        ] {
-            guard let text = parsed.value(option) else { continue }
-            guard let value = parseCount(text), value <= UInt64(Int32.max) else {
-                return usage("\(option) needs a whole number (at most \(Int32.max)), not '\(text)'")
-            }
-            switch target {
-            case 0: top = Int(value)
-            case 1: settings.maxErrorsShown = Int(value)
-            case 3:
-                guard value >= 1 && value <= 256 else { return usage("--jobs must be from 1 to 256") }
-                settings.jobs = Int(value)
-            case 4:
-                guard value >= 16 else { return usage("--chunk-bytes must be at least 16") }
-                settings.chunkSize = Int(value)
-            default:
-                guard value > 0 else { return usage("--max-line-bytes must be at least 1") }
-                settings.maxLineLength = Int(value)
-            }
+        if let jobs = try run.count("--jobs") {
+            guard jobs >= 1 && jobs <= 256 else { throw run.usage("--jobs must be from 1 to 256") }
+            settings.jobs = jobs
+        }
+        if let bytes = try run.count("--chunk-bytes") {
+            guard bytes >= 16 else { throw run.usage("--chunk-bytes must be at least 16") }
+            settings.chunkSize = bytes
         }
         if parsed.has("--progress") && parsed.has("--no-progress") {
-            return usage("--progress and --no-progress contradict each other")
+            throw run.usage("--progress and --no-progress contradict each other")
         }
         settings.progress =
             parsed.has("--progress")
             || (!parsed.has("--no-progress") && isTerminal(io.error) && (isTerminal(io.input) || isTerminal(io.output)))
 
-        let table: Catalog
-        do {
-            table = try loadTable(parsed.value("--catalog"), io: io)
-        } catch {
-            for line in error.lines { io.printError(line) }
-            return ExitStatus.problems
-        }
+        let table = try run.catalog()
         let path = parsed.positionals.first ?? "-"
         let descriptor: Int32
         do {

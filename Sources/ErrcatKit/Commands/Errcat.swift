@@ -73,37 +73,9 @@ public enum Errcat {
             return ExitStatus.usage
         }
     }
-
-    /// Handles the common start of a subcommand: parses `arguments`, prints help for
-    /// `--help` (exit 0) and usage errors (exit 2).
-    /// - Returns: The parsed arguments, or the status to exit with now.
-    static func parse(
-        _ arguments: [String], command: String, help: String,
-        options: [OptionSpec], io: ErrcatIO
-    ) -> Result<ParsedArguments, ExitCode> {
-        do {
-            let parsed = try parseArguments(arguments, options: options)
-            if parsed.wantsHelp {
-                var out = OutputBuffer(descriptor: io.output)
-                out.write(help)
-                out.endLine()
-                return .failure(ExitCode(io.finish(&out, command: command) ? ExitStatus.success : ExitStatus.problems))
-            }
-            return .success(parsed)
-        } catch {
-            return .failure(usageError(io: io, error.message, command: command, help: help))
-        }
-    }
-
-    /// Prints "errcat COMMAND: MESSAGE" and the command's help on stderr.
-    /// - Returns: Exit code 2.
-    static func usageError(io: ErrcatIO, _ message: String, command: String, help: String) -> ExitCode {
-        io.printError("errcat \(command): \(DisplayText.sanitized(message))\n\n\(help)")
-        return ExitCode(ExitStatus.usage)
-    }
 }
 
-/// An exit status carried through a `Result`'s failure side.
+/// Ends a command early with this exit status; what went wrong is already printed.
 struct ExitCode: Error {
     var status: Int32
     init(_ status: Int32) { self.status = status }

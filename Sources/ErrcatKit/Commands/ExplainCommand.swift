@@ -2,7 +2,9 @@
 
 import SwiftErr
 
-enum ExplainCommand {
+enum ExplainCommand: ErrcatCommand {
+    static let name = "explain"
+
     static let help = """
         USAGE: errcat explain [--json | --present] [--lang en|zh-Hans] [--catalog FILE] CODE...
 
@@ -23,41 +25,19 @@ enum ExplainCommand {
         are still explained) or the catalog is invalid; 2 usage error.
         """
 
-    static let options = [
-        OptionSpec(names: ["--json"], takesValue: false),
-        OptionSpec(names: ["--present"], takesValue: false),
-        OptionSpec(names: ["--lang"], takesValue: true),
-        OptionSpec(names: ["--catalog"], takesValue: true),
-    ]
+    static let options = OptionSpec.values("--lang", "--catalog") + OptionSpec.flags("--json", "--present")
 
-    static func main(_ arguments: [String], io: ErrcatIO) -> Int32 {
-        let parsed: ParsedArguments
-        switch Errcat.parse(arguments, command: "explain", help: help, options: options, io: io) {
-        case .success(let value): parsed = value
-        case .failure(let exit): return exit.status
-        }
-        guard let language = parseLanguage(parsed.value("--lang")) else {
-            return Errcat.usageError(
-                io: io, "unknown language '\(parsed.value("--lang") ?? "")' (use en or zh-Hans)",
-                command: "explain", help: help
-            ).status
-        }
-        guard !parsed.positionals.isEmpty else {
-            return Errcat.usageError(io: io, "give at least one CODE", command: "explain", help: help).status
-        }
-        let table: Catalog
-        do {
-            table = try loadTable(parsed.value("--catalog"), io: io)
-        } catch {
-            for line in error.lines { io.printError(line) }
-            return ExitStatus.problems
-        }
+    static func run(_ run: CommandRun) throws(ExitCode) -> Int32 {
+        let parsed = run.arguments
+        let io = run.io
+        let language = try run.language()
+        guard !parsed.positionals.isEmpty else { throw run.usage("give at least one CODE") }
+        let table = try run.catalog()
         let describer = CodeDescriber(table: table, language: language)
         let json = parsed.has("--json")
         let present = parsed.has("--present")
         guard !(json && present) else {
-            return Errcat.usageError(io: io, "--json and --present cannot be combined", command: "explain", help: help)
-                .status
+            throw run.usage("--json and --present cannot be combined")
         }
         var out = OutputBuffer(descriptor: io.output)
         var status = ExitStatus.success

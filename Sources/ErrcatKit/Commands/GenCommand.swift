@@ -2,7 +2,9 @@
 
 import SwiftErr
 
-enum GenCommand {
+enum GenCommand: ErrcatCommand {
+    static let name = "gen"
+
     static let help = """
         USAGE: errcat gen c CATALOG.json [--output FILE] [--check]
                errcat gen swift CATALOG.json [--module NAME] [--output FILE | --output-dir DIR] [--check]
@@ -29,24 +31,13 @@ enum GenCommand {
         file or standard output cannot be written, or --check found a difference; 2 usage error.
         """
 
-    static let options = [
-        OptionSpec(names: ["--output", "-o"], takesValue: true),
-        OptionSpec(names: ["--output-dir"], takesValue: true),
-        OptionSpec(names: ["--module"], takesValue: true),
-        OptionSpec(names: ["--check"], takesValue: false),
-    ]
+    static let options = OptionSpec.values("--output -o", "--output-dir", "--module") + OptionSpec.flags("--check")
 
-    static func main(_ arguments: [String], io: ErrcatIO) -> Int32 {
-        let parsed: ParsedArguments
-        switch Errcat.parse(arguments, command: "gen", help: help, options: options, io: io) {
-        case .success(let value): parsed = value
-        case .failure(let exit): return exit.status
-        }
-        func usage(_ message: String) -> Int32 {
-            Errcat.usageError(io: io, message, command: "gen", help: help).status
-        }
+    static func run(_ run: CommandRun) throws(ExitCode) -> Int32 {
+        let parsed = run.arguments
+        let io = run.io
         guard parsed.positionals.count == 2 else {
-            return usage(
+            throw run.usage(
                 parsed.positionals.isEmpty
                     ? "give a language (c or swift) and a CATALOG.json"
                     : "give exactly a language (c or swift) and one CATALOG.json")
@@ -54,16 +45,16 @@ enum GenCommand {
         let language = parsed.positionals[0]
         let path = parsed.positionals[1]
         guard language == "c" || language == "swift" else {
-            return usage("unknown language '\(language)' (use c or swift)")
+            throw run.usage("unknown language '\(language)' (use c or swift)")
         }
         if language == "c" && (parsed.value("--module") != nil || parsed.value("--output-dir") != nil) {
-            return usage("--module and --output-dir apply to gen swift only")
+            throw run.usage("--module and --output-dir apply to gen swift only")
         }
         if parsed.value("--output") != nil && parsed.value("--output-dir") != nil {
-            return usage("give --output or --output-dir, not both")
+            throw run.usage("give --output or --output-dir, not both")
         }
         if parsed.has("--check") && parsed.value("--output") == nil && parsed.value("--output-dir") == nil {
-            return usage("--check needs --output FILE or --output-dir DIR to compare with")
+            throw run.usage("--check needs --output FILE or --output-dir DIR to compare with")
         }
         let definition: CatalogDefinition
         do {

@@ -2,7 +2,9 @@
 
 import SwiftErr
 
-enum MergeCommand {
+enum MergeCommand: ErrcatCommand {
+    static let name = "merge"
+
     static let help = """
         USAGE: errcat merge [options] SUMMARY.json...
 
@@ -27,40 +29,15 @@ enum MergeCommand {
         comes from another catalog, or the output cannot be written; 2 usage error.
         """
 
-    static let options = [
-        OptionSpec(names: ["--catalog"], takesValue: true),
-        OptionSpec(names: ["--lang"], takesValue: true),
-        OptionSpec(names: ["--top"], takesValue: true),
-        OptionSpec(names: ["--text"], takesValue: false),
-    ]
+    static let options = OptionSpec.values("--catalog", "--lang", "--top") + OptionSpec.flags("--text")
 
-    static func main(_ arguments: [String], io: ErrcatIO) -> Int32 {
-        let parsed: ParsedArguments
-        switch Errcat.parse(arguments, command: "merge", help: help, options: options, io: io) {
-        case .success(let value): parsed = value
-        case .failure(let exit): return exit.status
-        }
-        func usage(_ message: String) -> Int32 {
-            Errcat.usageError(io: io, message, command: "merge", help: help).status
-        }
-        guard !parsed.positionals.isEmpty else { return usage("give one or more summary files") }
-        guard let language = parseLanguage(parsed.value("--lang")) else {
-            return usage("unknown language '\(parsed.value("--lang") ?? "")' (use en or zh-Hans)")
-        }
-        var top = 10
-        if let text = parsed.value("--top") {
-            guard let value = parseCount(text), value <= UInt64(Int32.max) else {
-                return usage("--top needs a whole number (at most \(Int32.max)), not '\(text)'")
-            }
-            top = Int(value)
-        }
-        let table: Catalog
-        do {
-            table = try loadTable(parsed.value("--catalog"), io: io)
-        } catch {
-            for line in error.lines { io.printError(line) }
-            return ExitStatus.problems
-        }
+    static func run(_ run: CommandRun) throws(ExitCode) -> Int32 {
+        let parsed = run.arguments
+        let io = run.io
+        guard !parsed.positionals.isEmpty else { throw run.usage("give one or more summary files") }
+        let language = try run.language()
+        let top = try run.count("--top") ?? 10
+        let table = try run.catalog()
         let identity = table.identity
         var merged = SummaryData(moduleCount: table.moduleCount)
         var mergedCodes: [Int64: UInt64] = [:]

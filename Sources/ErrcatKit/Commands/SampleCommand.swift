@@ -2,7 +2,9 @@
 
 import SwiftErr
 
-enum SampleCommand {
+enum SampleCommand: ErrcatCommand {
+    static let name = "sample"
+
     static let help = """
         USAGE: errcat sample N [--seed S] [--format jsonl|codes] [--keys ret|code] [--lang en|zh-Hans] [--catalog FILE]
 
@@ -26,31 +28,19 @@ enum SampleCommand {
         2 usage error.
         """
 
-    static let options = [
-        OptionSpec(names: ["--seed"], takesValue: true),
-        OptionSpec(names: ["--format"], takesValue: true),
-        OptionSpec(names: ["--keys"], takesValue: true),
-        OptionSpec(names: ["--lang"], takesValue: true),
-        OptionSpec(names: ["--catalog"], takesValue: true),
-    ]
+    static let options = OptionSpec.values("--seed", "--format", "--keys", "--lang", "--catalog")
 
-    static func main(_ arguments: [String], io: ErrcatIO) -> Int32 {
-        let parsed: ParsedArguments
-        switch Errcat.parse(arguments, command: "sample", help: help, options: options, io: io) {
-        case .success(let value): parsed = value
-        case .failure(let exit): return exit.status
-        }
-        func usage(_ message: String) -> Int32 {
-            Errcat.usageError(io: io, message, command: "sample", help: help).status
-        }
-        guard parsed.positionals.count == 1 else { return usage("give exactly one N (the number of lines)") }
+    static func run(_ run: CommandRun) throws(ExitCode) -> Int32 {
+        let parsed = run.arguments
+        let io = run.io
+        guard parsed.positionals.count == 1 else { throw run.usage("give exactly one N (the number of lines)") }
         guard let count = parseCount(parsed.positionals[0]) else {
-            return usage("N must be \(countRule); not '\(parsed.positionals[0])'")
+            throw run.usage("N must be \(countRule); not '\(parsed.positionals[0])'")
         }
         var seed: UInt64 = 1
         if let text = parsed.value("--seed") {
             guard let value = UInt64(text) else {
-                return usage("--seed needs an unsigned 64-bit integer, not '\(text)'")
+                throw run.usage("--seed needs an unsigned 64-bit integer, not '\(text)'")
             }
             seed = value
         }
@@ -58,24 +48,16 @@ enum SampleCommand {
         switch parsed.value("--format") ?? "jsonl" {
         case "jsonl": codesOnly = false
         case "codes": codesOnly = true
-        default: return usage("unknown format '\(parsed.value("--format") ?? "")' (use jsonl or codes)")
+        default: throw run.usage("unknown format '\(parsed.value("--format") ?? "")' (use jsonl or codes)")
         }
         let keys: EnvelopeKeys
         switch parsed.value("--keys") ?? "ret" {
         case "ret": keys = .default
         case "code": keys = .codeMessage
-        default: return usage("unknown key preset '\(parsed.value("--keys") ?? "")' (use ret or code)")
+        default: throw run.usage("unknown key preset '\(parsed.value("--keys") ?? "")' (use ret or code)")
         }
-        guard let language = parseLanguage(parsed.value("--lang")) else {
-            return usage("unknown language '\(parsed.value("--lang") ?? "")' (use en or zh-Hans)")
-        }
-        let table: Catalog
-        do {
-            table = try loadTable(parsed.value("--catalog"), io: io)
-        } catch {
-            for line in error.lines { io.printError(line) }
-            return ExitStatus.problems
-        }
+        let language = try run.language()
+        let table = try run.catalog()
         let writer = SampleWriter(table: table, codesOnly: codesOnly, language: language, keys: keys)
         var random = SplitMix64(seed: seed)
         var out = OutputBuffer(descriptor: io.output)

@@ -11,6 +11,16 @@ struct OptionSpec {
     var names: [String]
     /// True when the option takes a value (`--lang en` or `--lang=en`).
     var takesValue: Bool
+
+    /// Options that take a value, each given as its spellings separated by spaces: `"--jobs -j"`.
+    static func values(_ options: String...) -> [OptionSpec] {
+        options.map { OptionSpec(names: $0.split(separator: " ").map(String.init), takesValue: true) }
+    }
+
+    /// Options that take no value (flags), spelled as in ``values(_:)``.
+    static func flags(_ options: String...) -> [OptionSpec] {
+        options.map { OptionSpec(names: $0.split(separator: " ").map(String.init), takesValue: false) }
+    }
 }
 
 /// The result of parsing: flags seen, option values (by first spelling) and positionals.

@@ -150,6 +150,59 @@ package struct JSONScanner {
         try Self.skipValue(base, count, &position, depth: depth)
     }
 
+    /// Enters the container whose opening byte is at `p` (nesting level `depth`): consumes the
+    /// opener and the whitespace after it, and the closer too when the container is empty.
+    /// - Returns: True for an empty container (`{}`, `[ ]`).
+    /// - Throws: `nestingTooDeep` when `depth` reaches the limit.
+    @inline(__always)
+    private static func isEmptyContainer(
+        _ base: UnsafePointer<UInt8>, _ count: Int, _ p: inout Int, closer: UInt8, depth: Int
+    ) throws(JSONSyntaxError) -> Bool {
+        guard depth < depthLimit else {
+            throw JSONSyntaxError(reason: .nestingTooDeep(limit: depthLimit), offset: p)
+        }
+        p &+= 1
+        skipWhitespace(base, count, &p)
+        guard p < count && base[p] == closer else { return false }
+        p &+= 1
+        return true
+    }
+
+    /// Skips an object member's value or an array element inside a container at `depth`:
+    /// strings and numbers in place, anything else through ``skipValue(_:_:_:depth:)``.
+    @inline(__always)
+    private static func skipElement(_ base: UnsafePointer<UInt8>, _ count: Int, _ p: inout Int, depth: Int)
+        throws(JSONSyntaxError)
+    {
+        if p < count && base[p] == UInt8(ascii: "\"") {
+            _ = try scanString(base, count, &p)
+        } else if p < count && isDigit(base[p]) {
+            var value: Int64 = 0
+            var overflow = false
+            _ = try scanNumber(base, count, &p, &value, &overflow)
+        } else {
+            try skipValue(base, count, &p, depth: depth &+ 1)
+        }
+    }
+
+    /// Reads what follows a container's element: `,` (another element follows: false) or
+    /// `closer` (the container ends: true), each consumed.
+    /// - Throws: `problem` at the first other byte or at the end of the input.
+    @inline(__always)
+    private static func endOfElement(
+        _ base: UnsafePointer<UInt8>, _ count: Int, _ p: inout Int, closer: UInt8, _ problem: StaticString
+    ) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace(base, count, &p)
+        guard p < count else { throw expected(problem, at: p) }
+        if base[p] == UInt8(ascii: ",") {
+            p &+= 1
+            return false
+        }
+        guard base[p] == closer else { throw expected(problem, at: p) }
+        p &+= 1
+        return true
+    }
+
     /// Skips one value of any kind, validating it; `depth` is the nesting level of the value.
     static func skipValue(_ base: UnsafePointer<UInt8>, _ count: Int, _ position: inout Int, depth: Int)
         throws(JSONSyntaxError)
@@ -165,15 +218,7 @@ package struct JSONScanner {
             var overflow = false
             _ = try scanNumber(base, count, &p, &value, &overflow)
         case UInt8(ascii: "{"):
-            guard depth < depthLimit else {
-                throw JSONSyntaxError(reason: .nestingTooDeep(limit: depthLimit), offset: p)
-            }
-            p &+= 1
-            skipWhitespace(base, count, &p)
-            if p < count && base[p] == UInt8(ascii: "}") {
-                p &+= 1
-                return
-            }
+            if try isEmptyContainer(base, count, &p, closer: UInt8(ascii: "}"), depth: depth) { return }
             while true {
                 skipWhitespace(base, count, &p)
                 _ = try scanString(base, count, &p)
@@ -183,53 +228,19 @@ package struct JSONScanner {
                 }
                 p &+= 1
                 skipWhitespace(base, count, &p)
-                if p < count && base[p] == UInt8(ascii: "\"") {
-                    _ = try scanString(base, count, &p)
-                } else if p < count && isDigit(base[p]) {
-                    var value: Int64 = 0
-                    var overflow = false
-                    _ = try scanNumber(base, count, &p, &value, &overflow)
-                } else {
-                    try skipValue(base, count, &p, depth: depth &+ 1)
+                try skipElement(base, count, &p, depth: depth)
+                if try endOfElement(base, count, &p, closer: UInt8(ascii: "}"), "',' or '}' in an object") {
+                    return
                 }
-                skipWhitespace(base, count, &p)
-                guard p < count else { throw expected("',' or '}' in an object", at: p) }
-                let next = base[p]
-                p &+= 1
-                if next == UInt8(ascii: ",") { continue }
-                if next == UInt8(ascii: "}") { return }
-                p &-= 1
-                throw expected("',' or '}' in an object", at: p)
             }
         case UInt8(ascii: "["):
-            guard depth < depthLimit else {
-                throw JSONSyntaxError(reason: .nestingTooDeep(limit: depthLimit), offset: p)
-            }
-            p &+= 1
-            skipWhitespace(base, count, &p)
-            if p < count && base[p] == UInt8(ascii: "]") {
-                p &+= 1
-                return
-            }
+            if try isEmptyContainer(base, count, &p, closer: UInt8(ascii: "]"), depth: depth) { return }
             while true {
                 skipWhitespace(base, count, &p)
-                if p < count && base[p] == UInt8(ascii: "\"") {
-                    _ = try scanString(base, count, &p)
-                } else if p < count && isDigit(base[p]) {
-                    var value: Int64 = 0
-                    var overflow = false
-                    _ = try scanNumber(base, count, &p, &value, &overflow)
-                } else {
-                    try skipValue(base, count, &p, depth: depth &+ 1)
+                try skipElement(base, count, &p, depth: depth)
+                if try endOfElement(base, count, &p, closer: UInt8(ascii: "]"), "',' or ']' in an array") {
+                    return
                 }
-                skipWhitespace(base, count, &p)
-                guard p < count else { throw expected("',' or ']' in an array", at: p) }
-                let next = base[p]
-                p &+= 1
-                if next == UInt8(ascii: ",") { continue }
-                if next == UInt8(ascii: "]") { return }
-                p &-= 1
-                throw expected("',' or ']' in an array", at: p)
             }
         case UInt8(ascii: "t"):
             try literal(base, count, &p, "true")

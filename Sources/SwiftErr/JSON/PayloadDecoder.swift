@@ -288,14 +288,16 @@ final class PayloadDecoder: Decoder, SingleValueDecodingContainer {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    func readInteger<T: FixedWidthInteger>(
-        _ type: T.Type, _ offset: Int, _ parent: PayloadPath?, _ key: (any CodingKey)?
-    )
-        throws -> T
-    {
+    /// The number literal at `offset`, scanned once for ``readInteger(_:_:_:_:)`` and
+    /// ``readFloat(_:_:_:_:)``: whether it is an integer literal, its value when that fits in
+    /// `Int64` (`overflow` otherwise), and the offset just past it.
+    /// - Throws: A type mismatch naming `type` when the value there is not a number.
+    private func number(_ type: Any.Type, _ offset: Int, _ parent: PayloadPath?, _ key: (any CodingKey)?) throws -> (
+        integral: Bool, value: Int64, overflow: Bool, end: Int
+    ) {
         let first = kind(offset)
         guard first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10 else {
-            throw wrongKind(T.self, offset, parent, key)
+            throw wrongKind(type, offset, parent, key)
         }
         var p = offset
         var value: Int64 = 0
@@ -303,10 +305,19 @@ final class PayloadDecoder: Decoder, SingleValueDecodingContainer {
         let integral = try scan { () throws(JSONSyntaxError) in
             try JSONScanner.scanNumber(document.base, document.count, &p, &value, &overflow)
         }
-        if integral {
-            if !overflow {
-                if let exact = T(exactly: value) { return exact }
-            } else if let wide = wideInteger(T.self, offset..<p) {
+        return (integral, value, overflow, p)
+    }
+
+    func readInteger<T: FixedWidthInteger>(
+        _ type: T.Type, _ offset: Int, _ parent: PayloadPath?, _ key: (any CodingKey)?
+    )
+        throws -> T
+    {
+        let number = try number(T.self, offset, parent, key)
+        if number.integral {
+            if !number.overflow {
+                if let exact = T(exactly: number.value) { return exact }
+            } else if let wide = wideInteger(T.self, offset..<number.end) {
                 return wide
             }
         }
@@ -336,22 +347,13 @@ final class PayloadDecoder: Decoder, SingleValueDecodingContainer {
     func readFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(
         _ type: T.Type, _ offset: Int, _ parent: PayloadPath?, _ key: (any CodingKey)?
     ) throws -> T {
-        let first = kind(offset)
-        guard first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10 else {
-            throw wrongKind(T.self, offset, parent, key)
-        }
-        var p = offset
-        var value: Int64 = 0
-        var overflow = false
-        let integral = try scan { () throws(JSONSyntaxError) in
-            try JSONScanner.scanNumber(document.base, document.count, &p, &value, &overflow)
-        }
-        if integral && !overflow {
+        let number = try number(T.self, offset, parent, key)
+        if number.integral && !number.overflow {
             // Converting an exact integer rounds once, as strtod does.
-            if value == 0 && first == UInt8(ascii: "-") { return -T.zero }
-            return T(value)
+            if number.value == 0 && kind(offset) == UInt8(ascii: "-") { return -T.zero }
+            return T(number.value)
         }
-        return try slowFloat(T.self, offset..<p)
+        return try slowFloat(T.self, offset..<number.end)
     }
 
     /// A number with a fraction or an exponent (or a long integer), read as strtod reads it.
