@@ -151,21 +151,25 @@ struct WrittenFiles {
             known[identity] = "the file written earlier as \(DisplayText.bare(path))"
             guard ftruncate(descriptor, 0) == 0 else { throw FileError(path: path, errno: errno) }
         }
-        var failure: Int32? = nil
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
+        if let failure = bytes.withUnsafeBytes({ writeAll(descriptor, $0) }) {
+            throw FileError(path: path, errno: failure)
         }
-        if let failure { throw FileError(path: path, errno: failure) }
         closed = true
         if close(descriptor) != 0 { throw FileError(path: path, errno: errno) }
     }
+}
+
+/// Writes all of `bytes` to `descriptor`, continuing after short writes and `EINTR`.
+/// - Returns: nil when everything was written, else the `errno` of the failed write.
+func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+    var offset = 0
+    while offset < bytes.count {
+        let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 {
+            if errno == EINTR { continue }
+            return errno
+        }
+        offset += written
+    }
+    return nil
 }

@@ -93,18 +93,7 @@ struct OutputBuffer {
     mutating func flush() {
         defer { bytes.removeAll(keepingCapacity: true) }
         guard failure == nil, !bytes.isEmpty else { return }
-        bytes.withUnsafeBytes { pending in
-            var offset = 0
-            while offset < pending.count {
-                let written = systemWrite(descriptor, pending.baseAddress! + offset, pending.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
+        failure = bytes.withUnsafeBytes { writeAll(descriptor, $0) }
     }
 }
 
