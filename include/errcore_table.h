@@ -269,10 +269,12 @@ typedef int (*errcore_report_fn)(void *context, const errcore_diag *diag);
 
 /*
  * errcore_check_size — the number of bytes of scratch storage
- * errcore_check_catalog() needs for `def`: 8 per entry, 16 per range and 4
- * per module, each of its six arrays rounded up to a multiple of 8. It
- * depends on the counts alone (no array or string is read), and it is never
- * more than errcore_build_size() for the same definition.
+ * errcore_check_catalog() needs for `def`: 24 per entry, 32 per range and
+ * 12 per module, in thirteen arrays each rounded up to a multiple of 8 (for
+ * n entries two of 8 n bytes and two of 4 n; for r ranges two of 8 r and
+ * four of 4 r; for m modules one of 8 m and two of 2 m). It depends on the
+ * counts alone (no array or string is read), and it is never more than
+ * errcore_build_size() for the same definition.
  *
  * On ERRCORE_OK stores the size in *out_size (0 for an empty definition).
  * Returns ERRCORE_E_NULL_ARGUMENT when def or out_size is NULL (subject

@@ -3,8 +3,8 @@
  * (errcore_check_catalog) or only the first (errcore_build_size,
  * errcore_build). The rules themselves are in rules.c, shared with
  * errcore_validate; this file walks the caller's unsorted arrays, sorting
- * permutations of them in the working arrays so that every diagnostic names
- * the caller's own indices. No allocation, no recursion.
+ * (key, input index) pairs of them in the working arrays so that every
+ * diagnostic names the caller's own indices. No allocation, no recursion.
  */
 #include <string.h>
 
@@ -107,35 +107,64 @@ bool errcore__check_shape(const errcore_catalog_def *def, size_t *pool, errcore_
 
 /* ---- Working arrays ----------------------------------------------------------------------- */
 
+/* Bytes of each kind of work array, each rounded up to 8; false on overflow. */
+typedef struct errcore__work_sizes {
+    size_t entry_keys, entry_ids, range_keys, range_ids, module_keys, module_ids;
+} errcore__work_sizes;
+
+static bool errcore__work_sizes_of(size_t n, size_t r, size_t m, errcore__work_sizes *z) {
+    return errcore__array_bytes(n, sizeof(uint64_t), &z->entry_keys) &&
+           errcore__array_bytes(n, sizeof(uint32_t), &z->entry_ids) &&
+           errcore__array_bytes(r, sizeof(uint64_t), &z->range_keys) &&
+           errcore__array_bytes(r, sizeof(uint32_t), &z->range_ids) &&
+           errcore__array_bytes(m, sizeof(uint64_t), &z->module_keys) &&
+           errcore__array_bytes(m, sizeof(uint16_t), &z->module_ids);
+}
+
 bool errcore__work_size(size_t n, size_t r, size_t m, size_t *entry_bytes, size_t *range_bytes,
                         size_t *module_bytes) {
-    size_t e, g, k;
-    if (!errcore__array_bytes(n, sizeof(uint32_t), &e) ||
-        !errcore__array_bytes(r, sizeof(uint32_t), &g) ||
-        !errcore__array_bytes(m, sizeof(uint16_t), &k) || e > SIZE_MAX / 2 || g > SIZE_MAX / 4 ||
-        k > SIZE_MAX / 2) {
+    errcore__work_sizes z;
+    size_t keys, ids;
+    if (!errcore__work_sizes_of(n, r, m, &z)) {
         return false;
     }
-    *entry_bytes = 2 * e;
-    *range_bytes = 4 * g;
-    *module_bytes = 2 * k;
-    return true;
+    /* Entries: two key arrays and two index arrays. */
+    if (!errcore__add(z.entry_keys, z.entry_keys, &keys) ||
+        !errcore__add(z.entry_ids, z.entry_ids, &ids) || !errcore__add(keys, ids, entry_bytes)) {
+        return false;
+    }
+    /* Ranges: two key arrays and four index arrays. */
+    if (!errcore__add(z.range_keys, z.range_keys, &keys) || z.range_ids > SIZE_MAX / 4 ||
+        !errcore__add(keys, 4 * z.range_ids, range_bytes)) {
+        return false;
+    }
+    /* Modules: one key array and two index arrays. */
+    return errcore__add(z.module_ids, z.module_ids, &ids) &&
+           errcore__add(z.module_keys, ids, module_bytes);
 }
 
 void errcore__work_init(errcore__work *w, size_t n, size_t r, size_t m, void *entries_area,
                         void *ranges_area, void *modules_area) {
-    size_t e = (n * sizeof(uint32_t) + 7u) & ~(size_t)7u;
-    size_t g = (r * sizeof(uint32_t) + 7u) & ~(size_t)7u;
-    size_t k = (m * sizeof(uint16_t) + 7u) & ~(size_t)7u;
+    /* The caller's errcore__work_size succeeded, so none of these overflows. */
+    errcore__work_sizes z = {
+        (n * sizeof(uint64_t) + 7u) & ~(size_t)7u, (n * sizeof(uint32_t) + 7u) & ~(size_t)7u,
+        (r * sizeof(uint64_t) + 7u) & ~(size_t)7u, (r * sizeof(uint32_t) + 7u) & ~(size_t)7u,
+        (m * sizeof(uint64_t) + 7u) & ~(size_t)7u, (m * sizeof(uint16_t) + 7u) & ~(size_t)7u};
     unsigned char *ea = entries_area, *ra = ranges_area, *ma = modules_area;
-    w->entry_order = (uint32_t *)(void *)ea;
-    w->entry_first = (uint32_t *)(void *)(ea + e);
+    w->entry_keys = (uint64_t *)(void *)ea;
+    w->entry_keys_spare = (uint64_t *)(void *)(ea + z.entry_keys);
+    w->entry_order = (uint32_t *)(void *)(ea + 2 * z.entry_keys);
+    w->entry_first = (uint32_t *)(void *)(ea + 2 * z.entry_keys + z.entry_ids);
+    w->range_keys = (uint64_t *)(void *)ra;
+    w->range_keys_spare = (uint64_t *)(void *)(ra + z.range_keys);
+    ra += 2 * z.range_keys;
     w->range_order = (uint32_t *)(void *)ra;
-    w->range_reach = (uint32_t *)(void *)(ra + g);
-    w->range_aux = (uint32_t *)(void *)(ra + 2 * g);
-    w->range_aux_reach = (uint32_t *)(void *)(ra + 3 * g);
-    w->module_order = (uint16_t *)(void *)ma;
-    w->module_first = (uint16_t *)(void *)(ma + k);
+    w->range_reach = (uint32_t *)(void *)(ra + z.range_ids);
+    w->range_aux = (uint32_t *)(void *)(ra + 2 * z.range_ids);
+    w->range_aux_reach = (uint32_t *)(void *)(ra + 3 * z.range_ids);
+    w->module_keys = (uint64_t *)(void *)ma;
+    w->module_order = (uint16_t *)(void *)(ma + z.module_keys);
+    w->module_first = (uint16_t *)(void *)(ma + z.module_keys + z.module_ids);
     w->range_valid = 0;
 }
 
@@ -162,22 +191,9 @@ errcore_status errcore__check_storage(const void *storage, size_t size, size_t n
 
 /* ---- Sort keys ---------------------------------------------------------------------------- */
 
-static bool errcore__entry_less(const void *key, uint32_t a, uint32_t b) {
-    const errcore_entry_def *e = key;
-    return e[a].code < e[b].code || (e[a].code == e[b].code && a < b);
-}
-
-static bool errcore__range_less(const void *key, uint32_t a, uint32_t b) {
-    const errcore_range *g = key;
-    return g[a].first < g[b].first || (g[a].first == g[b].first && a < b);
-}
-
-static bool errcore__module_range_less(const void *key, uint32_t a, uint32_t b) {
-    const errcore_range *g = key;
-    if (g[a].module != g[b].module) {
-        return g[a].module < g[b].module;
-    }
-    return errcore__range_less(key, a, b);
+/* A code as an unsigned sort key: flipping the sign bit makes unsigned order signed order. */
+static uint64_t errcore__code_key(int64_t code) {
+    return (uint64_t)code ^ ((uint64_t)1 << 63);
 }
 
 static const char *errcore__def_module_name(const void *source, size_t i) {
@@ -283,11 +299,14 @@ static bool errcore__check_ranges(const errcore_catalog_def *def, errcore__work 
     for (size_t i = 0; i < r; i++) {
         w->range_aux[i] = ERRCORE__NONE32;
         if (errcore__range_valid(&ranges[i], m)) {
+            w->range_keys[valid] = errcore__code_key(ranges[i].first);
             w->range_order[valid++] = (uint32_t)i;
         }
     }
     w->range_valid = valid;
-    errcore__sort_u32(w->range_order, valid, errcore__range_less, ranges);
+    /* By (first, index): the sort is stable and starts in index order. range_reach is its
+     * spare array until it is filled below. */
+    errcore__sort_keyed(w->range_keys, w->range_order, w->range_keys_spare, w->range_reach, valid);
     errcore__fill_reach(ranges, w->range_order, w->range_reach, 0, valid);
     for (size_t p = 1; p < valid; p++) {
         uint32_t at = w->range_order[p], partner = w->range_order[w->range_reach[p - 1]];
@@ -319,16 +338,20 @@ static bool errcore__check_entries(const errcore_catalog_def *def, errcore__work
             return false;
         }
     }
-    /* Stage 6: sorted by (code, index), each run of one code starts with its first entry. */
+    /* Stage 6: sorted by (code, index), each run of one code starts with its first entry. The
+     * sort is stable and starts in index order; entry_first is its spare array until it is
+     * filled below. Equal sorted keys are equal codes. */
     for (size_t i = 0; i < n; i++) {
+        w->entry_keys[i] = errcore__code_key(entries[i].code);
         w->entry_order[i] = (uint32_t)i;
+    }
+    errcore__sort_keyed(w->entry_keys, w->entry_order, w->entry_keys_spare, w->entry_first, n);
+    for (size_t i = 0; i < n; i++) {
         w->entry_first[i] = ERRCORE__NONE32;
     }
-    errcore__sort_u32(w->entry_order, n, errcore__entry_less, entries);
     for (size_t p = 1, head = 0; p < n; p++) {
-        uint32_t at = w->entry_order[p], first = w->entry_order[head];
-        if (entries[at].code == entries[first].code) {
-            w->entry_first[at] = first;
+        if (w->entry_keys[p] == w->entry_keys[head]) {
+            w->entry_first[w->entry_order[p]] = w->entry_order[head];
         } else {
             head = p;
         }
@@ -336,7 +359,8 @@ static bool errcore__check_entries(const errcore_catalog_def *def, errcore__work
     for (size_t i = 0; i < n; i++) {
         uint32_t first = w->entry_first[i];
         if (first != ERRCORE__NONE32) {
-            errcore__rule_duplicate_code(entries[i].code, entries[i].module, i, entries[first].code,
+            /* entries[first] has this very code: not reading it spares a cache miss per report */
+            errcore__rule_duplicate_code(entries[i].code, entries[i].module, i, entries[i].code,
                                          first, &d);
             if (!errcore__emit(rep, &d)) {
                 return false;
@@ -364,8 +388,13 @@ static bool errcore__check_placement(const errcore_catalog_def *def, errcore__wo
     }
     /* Stage 8: the owner of a code from the ranges sorted by first; whether its own module has
      * a range holding it from the ranges sorted by (module, first), searched within the module. */
-    memcpy(w->range_aux, w->range_order, valid * sizeof *w->range_aux);
-    errcore__sort_u32(w->range_aux, valid, errcore__module_range_less, ranges);
+    for (size_t p = 0; p < valid; p++) {
+        w->range_aux[p] = w->range_order[p];
+        w->range_keys[p] = ranges[w->range_order[p]].module;
+    }
+    /* Stable by module from (first, index) order: (module, first, index). range_aux_reach is
+     * the sort's spare array until it is filled below. */
+    errcore__sort_keyed(w->range_keys, w->range_aux, w->range_keys_spare, w->range_aux_reach, valid);
     for (size_t lo = 0; lo < valid;) {
         size_t hi = lo + 1;
         while (hi < valid && ranges[w->range_aux[hi]].module == ranges[w->range_aux[lo]].module) {
@@ -398,8 +427,8 @@ static bool errcore__check_placement(const errcore_catalog_def *def, errcore__wo
 
 void errcore__check_def(const errcore_catalog_def *def, errcore__work *w, errcore__reporter *rep) {
     if (errcore__check_names(def, rep) &&
-        errcore__module_names(def->modules, errcore__def_module_name, def->module_count,
-                              w->module_order, w->module_first, def->module_count, rep) &&
+        errcore__module_names_all(def->modules, errcore__def_module_name, def->module_count,
+                                  w->module_order, w->module_first, w->module_keys, rep) &&
         errcore__check_ranges(def, w, rep) && errcore__check_entries(def, w, rep)) {
         (void)errcore__check_placement(def, w, rep);
     }

@@ -184,22 +184,39 @@ typedef const char *(*errcore__name_fn)(const void *source, size_t i);
 
 /*
  * Stage 2: reports each module whose name an earlier module has, with the
- * first module of that name, by ascending index. With `first` not NULL and
- * capacity >= m this sorts all names once in order[] (O(m log m)). Otherwise
- * it reports only the first duplicate (the lowest later index), sorting
- * blocks of `capacity` modules in order[] and looking up every later name in
- * each block. Returns false when checking must stop.
+ * first module of that name, by ascending index. Sorts all names once in
+ * order[]: radix passes on each name's first 8 bytes, kept in keys[], then a
+ * heap sort only within runs sharing those bytes; first[] is the passes'
+ * spare array. order, first and keys hold m elements each. A 1 KiB
+ * histogram on the stack. Returns false when checking must stop.
  */
-ERRCORE__INTERNAL bool errcore__module_names(const void *source, errcore__name_fn name, size_t m,
-                                            uint16_t *order, uint16_t *first, size_t capacity,
-                                            errcore__reporter *rep);
+ERRCORE__INTERNAL bool errcore__module_names_all(const void *source, errcore__name_fn name,
+                                                size_t m, uint16_t *order, uint16_t *first,
+                                                uint64_t *keys, errcore__reporter *rep);
 
-/* Sort key for errcore__sort_u32: compares the elements two permutation values stand for. */
-typedef bool (*errcore__less_fn)(const void *key, uint32_t a, uint32_t b);
+/*
+ * Stage 2 with only `capacity` elements of order[] (capacity > 0): reports
+ * only the first duplicate (the lowest later index), heap-sorting blocks of
+ * `capacity` modules and looking up every later name in each block. Returns
+ * false when checking must stop.
+ */
+ERRCORE__INTERNAL bool errcore__module_names_blocks(const void *source, errcore__name_fn name,
+                                                   size_t m, uint16_t *order, size_t capacity,
+                                                   errcore__reporter *rep);
 
-/* Heap sort of order[0 ... n-1] (values chosen by the caller) by `less`: no recursion, no allocation. */
-ERRCORE__INTERNAL void errcore__sort_u32(uint32_t *order, size_t n, errcore__less_fn less,
-                                         const void *key);
+/*
+ * Stable sort of keys[0 ... n-1] ascending as unsigned numbers, moving
+ * vals[] along, with spare arrays tmp_keys and tmp_vals of n elements each
+ * (their contents are undefined afterwards); n <= UINT32_MAX. Equal keys keep
+ * their order, so keys built from (value, input index) in index order sort by
+ * (value, index). On return keys[] holds the sorted keys, each lowered by
+ * the same amount (the smallest key) or unchanged: equal keys stay equal.
+ * An insertion sort up to 32 elements, else least-significant-byte radix
+ * passes, skipping each byte that is equal in every key: O(n) per pass, at
+ * most 8 passes, no recursion, no allocation, a 1 KiB histogram on the stack.
+ */
+ERRCORE__INTERNAL void errcore__sort_keyed(uint64_t *keys, uint32_t *vals, uint64_t *tmp_keys,
+                                           uint32_t *tmp_vals, size_t n);
 
 /* ---- Definitions (check.c) ----------------------------------------------------------------- */
 
@@ -209,15 +226,23 @@ ERRCORE__INTERNAL bool errcore__check_shape(const errcore_catalog_def *def, size
 
 /*
  * Working arrays of the definition checks (errcore_check_size() bytes in
- * all): entries n + n, ranges 4 r, modules m + m elements.
+ * all), each rounded up to 8 bytes: for n entries two uint64_t and two
+ * uint32_t arrays, for r ranges two uint64_t and four uint32_t arrays, for m
+ * modules one uint64_t and two uint16_t arrays.
  */
 typedef struct errcore__work {
+    uint64_t *entry_keys;       /* sort keys of the entries' codes, sorted with entry_order */
+    uint64_t *entry_keys_spare; /* the sort's spare keys */
     uint32_t *entry_order; /* input indices sorted by (code, index) */
-    uint32_t *entry_first; /* per input index: the first entry with its code, or UINT32_MAX */
+    uint32_t *entry_first; /* the sort's spare indices; then per input index: the first entry
+                            * with its code, or UINT32_MAX */
+    uint64_t *range_keys;       /* sort keys of the valid ranges (first, then module) */
+    uint64_t *range_keys_spare; /* the sorts' spare keys */
     uint32_t *range_order; /* valid ranges sorted by (first, index) */
     uint32_t *range_reach; /* per sorted position: the position reaching furthest up to it */
     uint32_t *range_aux;   /* overlap partner per input index; then valid ranges by (module, first, index) */
     uint32_t *range_aux_reach; /* per range_aux position: furthest reach within the module so far */
+    uint64_t *module_keys;     /* per module: the first 8 bytes of its name (stage 2) */
     uint16_t *module_order;
     uint16_t *module_first;
     size_t range_valid;    /* entries used in range_order */

@@ -2,7 +2,7 @@
  * rules.c — the validation rules, each in one place, shared by
  * errcore_validate (a finished table: validate.c) and by errcore_build and
  * errcore_check_catalog (a definition: check.c); the reporter both use; and
- * the heap sort on permutations the definition checks sort with.
+ * the radix sort of contiguous keys the definition checks sort with.
  */
 #include <string.h>
 
@@ -142,37 +142,107 @@ errcore_status errcore__rule_placement(int64_t code, uint16_t module, size_t ind
     return s;
 }
 
-/* ---- Heap sort on a permutation ------------------------------------------------------------ */
+/* ---- Sorting contiguous keys -------------------------------------------------------------- */
 
-static void errcore__sift_u32(uint32_t *order, size_t root, size_t n, errcore__less_fn less,
-                              const void *key) {
-    for (;;) {
-        size_t child = 2 * root + 1;
-        if (child >= n) {
-            return;
+/*
+ * Up to this many elements a stable insertion sort is cheaper than the radix
+ * passes, each of which clears and scans a whole histogram.
+ */
+#define ERRCORE__SMALL_SORT 32
+
+static void errcore__insertion_keyed(uint64_t *keys, uint32_t *vals, size_t n) {
+    for (size_t i = 1; i < n; i++) {
+        uint64_t k = keys[i];
+        uint32_t v = vals[i];
+        size_t j = i;
+        for (; j > 0 && keys[j - 1] > k; j--) { /* strictly greater: equal keys keep their order */
+            keys[j] = keys[j - 1];
+            vals[j] = vals[j - 1];
         }
-        if (child + 1 < n && less(key, order[child], order[child + 1])) {
-            child++;
-        }
-        if (!less(key, order[root], order[child])) {
-            return;
-        }
-        uint32_t tmp = order[root];
-        order[root] = order[child];
-        order[child] = tmp;
-        root = child;
+        keys[j] = k;
+        vals[j] = v;
     }
 }
 
-void errcore__sort_u32(uint32_t *order, size_t n, errcore__less_fn less, const void *key) {
-    for (size_t i = n / 2; i > 0; i--) {
-        errcore__sift_u32(order, i - 1, n, less, key);
+/*
+ * Bits of the key each radix pass sorts by, for a histogram of
+ * 2^ERRCORE__RADIX_BITS 32-bit counts on the stack (1 KiB). Fewer bits
+ * would take less stack but more passes over the arrays.
+ */
+#define ERRCORE__RADIX_BITS 8
+#define ERRCORE__RADIX_SIZE ((size_t)1 << ERRCORE__RADIX_BITS)
+#define ERRCORE__RADIX_MASK ((uint64_t)ERRCORE__RADIX_SIZE - 1u)
+
+/*
+ * One pass of the least-significant-digit radix sort: moves keys/vals into
+ * out_keys/out_vals ordered by the digit of the key at `shift`, keeping the
+ * order of equal digits (so earlier passes' order survives within a digit).
+ */
+static void errcore__radix_pass(const uint64_t *keys, const uint32_t *vals, uint64_t *out_keys,
+                                uint32_t *out_vals, size_t n, unsigned shift) {
+    uint32_t at[ERRCORE__RADIX_SIZE]; /* n <= UINT32_MAX, so every count and position fits */
+    for (size_t b = 0; b < ERRCORE__RADIX_SIZE; b++) {
+        at[b] = 0;
     }
-    for (size_t end = n; end > 1; end--) {
-        uint32_t tmp = order[0];
-        order[0] = order[end - 1];
-        order[end - 1] = tmp;
-        errcore__sift_u32(order, 0, end - 1, less, key);
+    for (size_t i = 0; i < n; i++) {
+        at[(keys[i] >> shift) & ERRCORE__RADIX_MASK]++;
+    }
+    uint32_t sum = 0;
+    for (size_t b = 0; b < ERRCORE__RADIX_SIZE; b++) {
+        uint32_t c = at[b];
+        at[b] = sum;
+        sum += c;
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint64_t k = keys[i];
+        uint32_t p = at[(k >> shift) & ERRCORE__RADIX_MASK]++;
+        out_keys[p] = k;
+        out_vals[p] = vals[i];
+    }
+}
+
+void errcore__sort_keyed(uint64_t *keys, uint32_t *vals, uint64_t *tmp_keys, uint32_t *tmp_vals,
+                         size_t n) {
+    if (n < 2) {
+        return;
+    }
+    uint64_t low = keys[0];
+    bool sorted = true;
+    for (size_t i = 1; i < n; i++) {
+        sorted &= keys[i] >= keys[i - 1];
+        low = keys[i] < low ? keys[i] : low;
+    }
+    if (sorted) {
+        return;
+    }
+    if (n <= ERRCORE__SMALL_SORT) {
+        errcore__insertion_keyed(keys, vals, n);
+        return;
+    }
+    /* Keys relative to the smallest: the high digits of a narrow spread are all zero. A digit
+     * equal in every key leaves the order as it is, so its pass is skipped. */
+    uint64_t first = keys[0] - low, differ = 0;
+    for (size_t i = 0; i < n; i++) {
+        keys[i] -= low;
+        differ |= keys[i] ^ first;
+    }
+    uint64_t *from_keys = keys, *to_keys = tmp_keys;
+    uint32_t *from_vals = vals, *to_vals = tmp_vals;
+    for (unsigned shift = 0; shift < 64; shift += ERRCORE__RADIX_BITS) {
+        if (((differ >> shift) & ERRCORE__RADIX_MASK) == 0) {
+            continue;
+        }
+        errcore__radix_pass(from_keys, from_vals, to_keys, to_vals, n, shift);
+        uint64_t *k = from_keys;
+        uint32_t *v = from_vals;
+        from_keys = to_keys;
+        from_vals = to_vals;
+        to_keys = k;
+        to_vals = v;
+    }
+    if (from_keys != keys) {
+        memcpy(keys, from_keys, n * sizeof *keys);
+        memcpy(vals, from_vals, n * sizeof *vals);
     }
 }
 
@@ -189,7 +259,7 @@ static int errcore__name_cmp(const errcore__names *k, uint16_t a, uint16_t b) {
     return c != 0 ? c : (a > b) - (a < b);
 }
 
-/* The same heap sort as errcore__sort_u32, on 16-bit module indices (half the stack in validate). */
+/* Heap sort of 16-bit module indices by (name, index): no recursion, no storage of its own. */
 static void errcore__sift_names(const errcore__names *k, uint16_t *order, size_t root, size_t n) {
     for (;;) {
         size_t child = 2 * root + 1;
@@ -218,6 +288,84 @@ static void errcore__sort_names(const errcore__names *k, uint16_t *order, size_t
         order[0] = order[end - 1];
         order[end - 1] = tmp;
         errcore__sift_names(k, order, 0, end - 1);
+    }
+}
+
+/*
+ * A name's sort key: its first 8 bytes, big-endian, zero from its end on, so
+ * that unsigned key order is strcmp order on those bytes (strcmp compares
+ * bytes as unsigned char, and the end sorts before every byte).
+ */
+static uint64_t errcore__name_key(const char *text) {
+    uint64_t key = 0;
+    bool ended = false;
+    for (size_t i = 0; i < 8; i++) {
+        ended = ended || text[i] == '\0';
+        key = key << 8 | (ended ? 0u : (unsigned char)text[i]);
+    }
+    return key;
+}
+
+/* Whether a name key holds its whole name (the name is under 8 bytes): equal keys, equal names. */
+static bool errcore__key_whole(uint64_t key) {
+    return (key & 0xFFu) == 0;
+}
+
+/*
+ * Stable radix sort of order[0 ... count-1] (module indices) by keys[index],
+ * with spare[] (count elements) for the passes. The keys stay where they
+ * are (at most 65,535 of them), so the indices alone move; a digit equal in
+ * every key is skipped; up to ERRCORE__SMALL_SORT indices, an insertion sort.
+ */
+static void errcore__sort_names_by_key(const uint64_t *keys, uint16_t *order, uint16_t *spare,
+                                       size_t count) {
+    uint64_t differ = 0;
+    bool sorted = true;
+    for (size_t p = 1; p < count; p++) {
+        differ |= keys[order[p]] ^ keys[order[0]];
+        sorted &= keys[order[p]] >= keys[order[p - 1]];
+    }
+    if (sorted) {
+        return;
+    }
+    if (count <= ERRCORE__SMALL_SORT) {
+        for (size_t i = 1; i < count; i++) {
+            uint16_t v = order[i];
+            size_t j = i;
+            for (; j > 0 && keys[order[j - 1]] > keys[v]; j--) {
+                order[j] = order[j - 1];
+            }
+            order[j] = v;
+        }
+        return;
+    }
+    uint16_t *from = order, *to = spare;
+    for (unsigned shift = 0; shift < 64; shift += ERRCORE__RADIX_BITS) {
+        if (((differ >> shift) & ERRCORE__RADIX_MASK) == 0) {
+            continue;
+        }
+        uint32_t at[ERRCORE__RADIX_SIZE]; /* count <= ERRCORE_MAX_MODULES */
+        for (size_t b = 0; b < ERRCORE__RADIX_SIZE; b++) {
+            at[b] = 0;
+        }
+        for (size_t p = 0; p < count; p++) {
+            at[(keys[from[p]] >> shift) & ERRCORE__RADIX_MASK]++;
+        }
+        uint32_t sum = 0;
+        for (size_t b = 0; b < ERRCORE__RADIX_SIZE; b++) {
+            uint32_t c = at[b];
+            at[b] = sum;
+            sum += c;
+        }
+        for (size_t p = 0; p < count; p++) {
+            to[at[(keys[from[p]] >> shift) & ERRCORE__RADIX_MASK]++] = from[p];
+        }
+        uint16_t *t = from;
+        from = to;
+        to = t;
+    }
+    if (from != order) {
+        memcpy(order, from, count * sizeof *order);
     }
 }
 
@@ -257,36 +405,57 @@ static errcore_diag errcore__duplicate_name_diag(size_t index, size_t first) {
     return d;
 }
 
-bool errcore__module_names(const void *source, errcore__name_fn name, size_t m, uint16_t *order,
-                           uint16_t *first, size_t capacity, errcore__reporter *rep) {
+bool errcore__module_names_all(const void *source, errcore__name_fn name, size_t m,
+                               uint16_t *order, uint16_t *first, uint64_t *keys,
+                               errcore__reporter *rep) {
     errcore__names k = {source, name};
-    if (first && capacity >= m) {
-        /* Everything at once: after sorting by (name, index), each run of equal names starts
-         * with its first module. */
-        size_t count = errcore__named(&k, order, 0, m);
-        errcore__sort_names(&k, order, count);
-        for (size_t i = 0; i < m; i++) {
-            first[i] = UINT16_MAX;
+    /* After sorting by (name, index), each run of equal names starts with its first module.
+     * first[] is the sort's spare array until the sort is done. */
+    size_t count = 0;
+    for (size_t i = 0; i < m; i++) {
+        const char *text = name(source, i);
+        if (text) {
+            keys[i] = errcore__name_key(text);
+            order[count++] = (uint16_t)i;
         }
-        for (size_t p = 1, head = 0; p < count; p++) {
-            if (strcmp(name(source, order[p]), name(source, order[head])) == 0) {
-                first[order[p]] = order[head];
-            } else {
-                head = p;
-            }
-        }
-        for (size_t i = 0; i < m; i++) {
-            if (first[i] != UINT16_MAX) {
-                errcore_diag d = errcore__duplicate_name_diag(i, first[i]);
-                if (!errcore__emit(rep, &d)) {
-                    return false;
-                }
-            }
-        }
-        return true;
     }
-    /* Blocks of `capacity` modules: the lowest later index with an earlier namesake, and the
-     * lowest such namesake. A block can only hold a namesake of a module after its start. */
+    errcore__sort_names_by_key(keys, order, first, count);
+    for (size_t lo = 0, hi = 0; lo < count; lo = hi) {
+        for (hi = lo + 1; hi < count && keys[order[hi]] == keys[order[lo]]; hi++) {
+        }
+        if (hi - lo > 1 && !errcore__key_whole(keys[order[lo]])) {
+            errcore__sort_names(&k, order + lo, hi - lo);
+        }
+    }
+    for (size_t i = 0; i < m; i++) {
+        first[i] = UINT16_MAX;
+    }
+    for (size_t p = 1, head = 0; p < count; p++) {
+        uint64_t key = keys[order[p]];
+        if (key == keys[order[head]] &&
+            (errcore__key_whole(key) ||
+             strcmp(name(source, order[p]), name(source, order[head])) == 0)) {
+            first[order[p]] = order[head];
+        } else {
+            head = p;
+        }
+    }
+    for (size_t i = 0; i < m; i++) {
+        if (first[i] != UINT16_MAX) {
+            errcore_diag d = errcore__duplicate_name_diag(i, first[i]);
+            if (!errcore__emit(rep, &d)) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+bool errcore__module_names_blocks(const void *source, errcore__name_fn name, size_t m,
+                                  uint16_t *order, size_t capacity, errcore__reporter *rep) {
+    errcore__names k = {source, name};
+    /* The lowest later index with an earlier namesake, and the lowest such namesake. A block
+     * can only hold a namesake of a module after its start. */
     size_t best = m, best_first = 0;
     for (size_t start = 0; start < m && start < best && capacity > 0; start += capacity) {
         size_t end = m - start < capacity ? m : start + capacity;

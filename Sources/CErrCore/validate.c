@@ -94,8 +94,8 @@ static const char *errcore__table_module_name(const void *source, size_t i) {
 static errcore_status errcore__check_module_names(const errcore_table *t, errcore_diag *diag) {
     uint16_t block[ERRCORE__NAME_BLOCK];
     errcore__reporter rep = errcore__reporter_first(diag);
-    (void)errcore__module_names(t, errcore__table_module_name, t->module_count, block, NULL,
-                                ERRCORE__NAME_BLOCK, &rep);
+    (void)errcore__module_names_blocks(t, errcore__table_module_name, t->module_count, block,
+                                       ERRCORE__NAME_BLOCK, &rep);
     return rep.status;
 }
 

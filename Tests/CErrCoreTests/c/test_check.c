@@ -263,8 +263,9 @@ static void test_arguments(void) {
     size_t need = 0;
     errcore_diag d;
     CHECK(errcore_check_size(&f.def, &need, &d) == ERRCORE_OK && d.status == ERRCORE_OK);
-    /* 6 entries, 3 ranges, 2 modules: 2 * 24 + 4 * 16 + 2 * 8 bytes. */
-    CHECK(need == 2 * 24 + 4 * 16 + 2 * 8);
+    /* 6 entries, 3 ranges, 2 modules, each array rounded up to 8 bytes: entries 2 * 48 (keys)
+     * + 2 * 24 (indices), ranges 2 * 24 (keys) + 4 * 16 (indices), modules 16 (keys) + 2 * 8. */
+    CHECK(need == 2 * 48 + 2 * 24 + 2 * 24 + 4 * 16 + 16 + 2 * 8);
     CHECK(errcore_check_size(NULL, &need, &d) == ERRCORE_E_NULL_ARGUMENT);
     CHECK(errcore_check_size(&f.def, NULL, &d) == ERRCORE_E_NULL_ARGUMENT);
     f.def.module_count = ERRCORE_MAX_MODULES + 1u;
