@@ -78,6 +78,15 @@ cross: $(CROSS_ALL_OBJS) $(CROSS_ELFS)
 	@echo
 	@echo "== linked with --gc-sections, only errcore_classify + errcore_default_table kept (bytes)"
 	@READELF="$(CROSS_READELF)" sh scripts/embedded-sizes.sh --linked $(CROSS_ELFS)
+	@$(MAKE) --no-print-directory cross-size-check
+
+# The classify-only Cortex-M4 firmware stays within CROSS_CLASSIFY_TEXT_MAX bytes of text.
+CROSS_CLASSIFY_TEXT_MAX ?= 3072
+.PHONY: cross-size-check
+cross-size-check: $(CROSS_BUILD_DIR)/thumbv7em-none-eabi/classify-only.elf
+	@READELF="$(CROSS_READELF)" sh scripts/embedded-sizes.sh --linked $< | \
+	    awk -v max=$(CROSS_CLASSIFY_TEXT_MAX) '{ if ($$3 > max) { print "cross: classify-only text " $$3 " bytes, over " max; exit 1 } \
+	        print "cross: classify-only text " $$3 " bytes (at most " max ")" }'
 
 # ---- host-side equivalence of the freestanding configuration ----------------
 
