@@ -10,10 +10,21 @@
 #                         -fstack-usage and the call graph) and the linked
 #                         footprint of a classify-only firmware; fails if the
 #                         core has any .data/.bss, needs anything beyond
-#                         <string.h> functions and compiler helpers, or
-#                         recurses
-#   make cross-swift-check  scripts/embedded-swift-check.sh: SwiftErr's
-#                         Foundation-free core as Embedded Swift with CErrCore
+#                         <string.h> functions and compiler helpers,
+#                         recurses, or the classify-only Cortex-M4 firmware
+#                         has more than CROSS_CLASSIFY_TEXT_MAX (3072) bytes
+#                         of text
+#   make cross-size-check only that last check
+#   make cross-swift-check  Embedded/scripts/swift-check.sh: the SwiftErrCore
+#                         target (its files from swift package describe) as
+#                         Embedded Swift with CErrCore for armv7em and rv32,
+#                         a firmware-style probe linked against it, the sizes
+#                         of the linked firmware; fails if the target imports
+#                         Foundation (after proving on a copy that the check
+#                         catches such an import), if a classify-only
+#                         firmware links the Unicode tables, or if on armv7em
+#                         it has more than 8 KiB of text or of rodata beyond
+#                         the built-in catalog
 #   make cross-host-test  build the core freestanding (-ffreestanding -Os,
 #                         same headers) with host gcc and clang, link both
 #                         next to a regular -O2 build and compare them
@@ -70,21 +81,21 @@ cross: $(CROSS_ALL_OBJS) $(CROSS_ELFS)
 	@test -f $(CROSS_SRC_DIR)/default_catalog.c || \
 	    { echo "cross: $(CROSS_SRC_DIR)/default_catalog.c is missing (the default catalog must be in the build)"; exit 1; }
 	@echo "== C core, freestanding -Os, per object (bytes)"
-	@READELF="$(CROSS_READELF)" NM="$(CROSS_NM)" sh scripts/embedded-sizes.sh $(CROSS_BUILD_DIR) $(CROSS_TARGETS)
+	@READELF="$(CROSS_READELF)" NM="$(CROSS_NM)" sh Embedded/scripts/section-sizes.sh $(CROSS_BUILD_DIR) $(CROSS_TARGETS)
 	@for t in $(CROSS_TARGETS); do \
 	    echo; echo "== $$t: stack use in bytes (own frame; worst chain through the core, an upper bound)"; \
-	    OBJDUMP="$(CROSS_OBJDUMP)" sh scripts/embedded-stack.sh $(CROSS_BUILD_DIR)/$$t || exit 1; \
+	    OBJDUMP="$(CROSS_OBJDUMP)" sh Embedded/scripts/stack-usage.sh $(CROSS_BUILD_DIR)/$$t || exit 1; \
 	done
 	@echo
 	@echo "== linked with --gc-sections, only errcore_classify + errcore_default_table kept (bytes)"
-	@READELF="$(CROSS_READELF)" sh scripts/embedded-sizes.sh --linked $(CROSS_ELFS)
+	@READELF="$(CROSS_READELF)" sh Embedded/scripts/section-sizes.sh --linked $(CROSS_ELFS)
 	@$(MAKE) --no-print-directory cross-size-check
 
 # The classify-only Cortex-M4 firmware stays within CROSS_CLASSIFY_TEXT_MAX bytes of text.
 CROSS_CLASSIFY_TEXT_MAX ?= 3072
 .PHONY: cross-size-check
 cross-size-check: $(CROSS_BUILD_DIR)/thumbv7em-none-eabi/classify-only.elf
-	@READELF="$(CROSS_READELF)" sh scripts/embedded-sizes.sh --linked $< | \
+	@READELF="$(CROSS_READELF)" sh Embedded/scripts/section-sizes.sh --linked $< | \
 	    awk -v max=$(CROSS_CLASSIFY_TEXT_MAX) '{ if ($$3 > max) { print "cross: classify-only text " $$3 " bytes, over " max; exit 1 } \
 	        print "cross: classify-only text " $$3 " bytes (at most " max ")" }'
 
@@ -124,16 +135,16 @@ $(foreach c,$(CROSS_HOST_FS_CCS),$(eval $(call CROSS_HOST_FS_RULES,$(c))))
 
 CROSS_HOST_FS_OBJS := $(foreach c,$(CROSS_HOST_FS_CCS),$(CROSS_HOST_DIR)/fs-$(c).o)
 
-$(CROSS_HOST_DIR)/host_equivalence: Tests/embedded/host_equivalence.c $(CROSS_HOST_REF_OBJS) $(CROSS_HOST_FS_OBJS)
+$(CROSS_HOST_DIR)/host_equivalence: Embedded/Tests/host_equivalence.c $(CROSS_HOST_REF_OBJS) $(CROSS_HOST_FS_OBJS)
 	$(CROSS_HOST_REF_CC) $(CROSS_HOST_REF_CFLAGS) -Iinclude \
 	    $(foreach c,$(CROSS_HOST_FS_CCS),-DEMBEDDED_FS_$(c)) \
-	    -o $@ Tests/embedded/host_equivalence.c $(CROSS_HOST_REF_OBJS) $(CROSS_HOST_FS_OBJS)
+	    -o $@ Embedded/Tests/host_equivalence.c $(CROSS_HOST_REF_OBJS) $(CROSS_HOST_FS_OBJS)
 
 cross-host-test: $(CROSS_HOST_DIR)/host_equivalence
 	$(CROSS_HOST_DIR)/host_equivalence
 
 cross-swift-check:
-	sh scripts/embedded-swift-check.sh
+	sh Embedded/scripts/swift-check.sh
 
 cross-clean:
 	rm -rf $(CROSS_BUILD_DIR)

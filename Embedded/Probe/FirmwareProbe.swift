@@ -1,14 +1,16 @@
-// A firmware-style client of the classification core, compiled as Embedded
-// Swift by scripts/embedded-swift-check.sh and linked (never run) with the
+// A firmware-style client of the SwiftErrCore target, compiled as Embedded
+// Swift by Embedded/scripts/swift-check.sh and linked (never run) with the
 // freestanding C core. Compiling it proves that CErrCore imports under
-// Embedded Swift and that the Foundation-free part of SwiftErr
-// (Sources/SwiftErr/Core) works from another Embedded Swift module: its
-// generic module-code model (ModuleCode, ClassifiedCode, CodeOutcome) is
-// specialised here, where Embedded Swift compiles generic code. The @_cdecl
-// entry points are the roots of the check's --gc-sections link.
+// Embedded Swift and that SwiftErrCore works from another Embedded Swift
+// module: its generic module-code model (ModuleCode, ModuleClassifier,
+// CodeOutcome) is specialised here, where Embedded Swift compiles generic
+// code. The @_cdecl entry points are the roots of the check's --gc-sections
+// links: firmware_action and firmware_study_group classify through
+// SwiftErrCore only (the classify-only firmware, held to a size budget);
+// firmware_module and firmware_tally call the C API directly.
 
 import CErrCore
-import SwiftErr
+import SwiftErrCore
 
 /// What a device does with a response code.
 public enum FirmwareAction: UInt8 {
@@ -26,7 +28,7 @@ public enum FirmwareAction: UInt8 {
 /// - Parameter code: A response code as received.
 /// - Returns: The decision for `code`.
 public func firmwareDecision(for code: Int64) -> FirmwareAction {
-    let classification = CodeTable.builtIn.classify(code)
+    let classification = Catalog.builtIn.classify(code)
     if classification.tier == .success {
         return .proceed
     }
@@ -49,22 +51,24 @@ public func firmwareAction(_ code: Int64) -> UInt8 {
 
 /// What a study-group response means, through the typed module model.
 /// - Parameter code: A response code as received from a study-group request.
-/// - Returns: The `StudyGroupCode` raw value for one of the module's codes (`-99999` for an
-///   unlisted code in its range), `0` for success, `1` for a base code, `2` for a code
-///   unexpected in this module, `3` when the catalog is unusable.
+/// - Returns: `0` for success, `1` for a base code, `2` for a code unexpected in this module, `3` when
+///   the catalog is unusable, `4` for an unlisted code in the module's range, and the code itself
+///   (`11210005` ...) for one of the codes the module lists.
 @_cdecl("firmware_study_group")
 public func firmwareStudyGroup(_ code: Int64) -> Int32 {
-    switch StudyGroupCode.classify(code).outcome {
+    switch StudyGroupCode.classify(code) {
     case .success:
         return 0
     case .base:
         return 1
-    case .module(let value):
-        return Int32(truncatingIfNeeded: value.rawValue)
     case .unexpected:
         return 2
     case .invalidCatalog:
         return 3
+    case .module(.other):
+        return 4
+    case .module(let value):
+        return Int32(truncatingIfNeeded: value.code)
     }
 }
 

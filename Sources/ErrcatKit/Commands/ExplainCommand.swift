@@ -70,13 +70,13 @@ enum ExplainCommand {
                 case .notInteger: reason = "not an integer"
                 default: reason = "not a decimal integer code"
                 }
-                io.printError("errcat explain: '\(argument)' is \(reason)")
+                io.printError("errcat explain: \(DisplayText.singleQuoted(argument)) is \(reason)")
                 status = ExitStatus.problems
                 continue
             }
             let classification = table.classify(code)
             if present {
-                out.write(presentationText(of: describer.parts(code, classification), language: language))
+                out.write(presentationText(of: code, in: table, language: language))
             } else if json {
                 out.write(byte: UInt8(ascii: "{"))
                 describer.writeJSONMembers(code, classification, into: &out)
@@ -85,11 +85,7 @@ enum ExplainCommand {
                 describer.writeText(code, classification, into: &out)
             }
         }
-        out.flush()
-        if let failure = out.failure {
-            io.printError("errcat explain: cannot write output: errno \(failure)")
-            return ExitStatus.problems
-        }
+        if !io.finish(&out, command: "explain") { return ExitStatus.problems }
         return status
     }
 }

@@ -62,12 +62,12 @@ public struct POSIXErrorAdapter<Code: ModuleCode>: ErrorAdapter {
     }
 }
 
-/// ``HTTPStatusError`` → ``ModuleRespError/unacceptableStatus(_:)``. The `Retry-After` answer
-/// stays on the original error, where ``Retrier`` reads it.
+/// ``HTTPStatusError`` → ``ModuleRespError/unacceptableStatus(_:)-enum.case``, keeping the status error with
+/// its `Retry-After` answer, which ``Retrier`` honours.
 public struct HTTPStatusErrorAdapter<Code: ModuleCode>: ErrorAdapter {
     /// Creates the adapter.
     public init() {}
     /// - Parameter error: The status error.
     /// - Returns: The unacceptable status.
-    public func adapt(_ error: HTTPStatusError) -> ModuleRespError<Code>? { .unacceptableStatus(error.statusCode) }
+    public func adapt(_ error: HTTPStatusError) -> ModuleRespError<Code>? { .unacceptableStatus(error) }
 }

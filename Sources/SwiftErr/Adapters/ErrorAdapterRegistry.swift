@@ -1,10 +1,16 @@
 /// An ordered list of ``ErrorAdapter``s with one entry point, ``handle(_:)``.
 ///
-/// For each error, the registry first passes a `ModuleRespError<Code>` through unchanged, then
-/// asks the adapters in order; the first adapter whose ``ErrorAdapter/Foreign`` type matches
-/// answers (its `nil` means "ignore"). An error no adapter knows becomes
-/// ``ModuleRespError/transportFailed(underlying:)`` with the error kept. Adding an error type is
-/// one ``append(_:)`` call, not another branch.
+/// For each error, the registry first passes a `ModuleRespError<Code>` through unchanged and
+/// converts a `ModuleRespError` of another module (``ModuleRespError/init(converting:)``: a
+/// business answer stays a server code), then asks the adapters in order; the first adapter
+/// whose ``ErrorAdapter/Foreign`` type matches answers (its `nil` means "ignore"). An error no
+/// adapter knows becomes ``ModuleRespError/transportFailed(underlying:)`` with the error kept.
+/// Adding an error type is one ``append(_:)`` call, not another branch.
+///
+/// ``standard`` is the one mapping of foreign errors in SwiftErr: ``ResponseDecoder``,
+/// ``ResponseClient``, ``Retrier`` (by default) and ``ModuleRespError/init(adapting:)`` all use
+/// it, so a `URLError(.userCancelledAuthentication)` or a thrown ``HTTPStatusError`` means the
+/// same everywhere. Pass it to the error channel's `emit(adapting:with:)` for the same answers.
 ///
 /// ```swift
 /// var adapters = ErrorAdapterRegistry<StudyGroupCode>.standard
@@ -61,11 +67,15 @@ public struct ErrorAdapterRegistry<Code: ModuleCode>: Sendable {
 
     /// Converts any error.
     /// - Parameter error: The error caught.
-    /// - Returns: Exactly one outcome: adapted, deliberately ignored, or unknown (kept as a
-    ///   transport failure).
+    /// - Returns: Exactly one outcome: adapted (by the identity, by the conversion of another
+    ///   module's error, or by an adapter), deliberately ignored, or unknown (kept as a transport
+    ///   failure).
     public func handle(_ error: any Error) -> AdaptedError<Code> {
         if let own = error as? ModuleRespError<Code> {
             return .adapted(own, by: "identity")
+        }
+        if let other = error as? any ModuleRespErrorConverting {
+            return .adapted(other.converted(to: Code.self), by: "module conversion")
         }
         for entry in entries {
             guard let answer = entry.attempt(error) else { continue }
@@ -80,5 +90,29 @@ public struct ErrorAdapterRegistry<Code: ModuleCode>: Sendable {
     /// - Returns: ``AdaptedError/error`` of ``handle(_:)``.
     public func adapt(_ error: any Error) -> ModuleRespError<Code>? {
         handle(error).error
+    }
+
+    /// Converts any error into exactly one module error, with no "ignored" outcome: an error an
+    /// adapter ignores is kept as ``ModuleRespError/transportFailed(underlying:)``.
+    ///
+    /// For callers that must produce an error (a typed `throws`), unlike a channel, which can
+    /// leave an ignored error out.
+    /// - Parameter error: The error caught.
+    /// - Returns: The module error.
+    public func moduleError(for error: any Error) -> ModuleRespError<Code> {
+        handle(error).error ?? .transportFailed(underlying: error)
+    }
+}
+
+extension ModuleRespError {
+    /// Converts any error by the one mapping of foreign errors, ``ErrorAdapterRegistry/standard``:
+    /// `CancellationError`, `URLError.cancelled`, `URLError.userCancelledAuthentication` and
+    /// `POSIXError.ECANCELED` → ``cancelled``; other `URLError`s and `POSIXError`s → a transport
+    /// failure keeping them; `DecodingError` → ``decodingFailed(underlying:)``;
+    /// ``HTTPStatusError`` → ``unacceptableStatus(_:)-enum.case`` with its `Retry-After`; another module's
+    /// `ModuleRespError` → ``init(converting:)``; anything else → a transport failure keeping it.
+    /// - Parameter error: The error caught.
+    public init(adapting error: any Error) {
+        self = ErrorAdapterRegistry<Code>.standard.moduleError(for: error)
     }
 }

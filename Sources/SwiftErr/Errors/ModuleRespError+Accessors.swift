@@ -2,6 +2,7 @@ extension ModuleRespError {
     /// Creates the error for a classified code that is not success.
     /// - Parameter outcome: A code classified for this module.
     /// - Returns: The matching error, or `nil` for the success code.
+    @inlinable
     public init?(_ outcome: CodeOutcome<Code>) {
         switch outcome {
         case .success: return nil
@@ -24,7 +25,7 @@ extension ModuleRespError {
         }
     }
 
-    /// The module's name (``ModuleCode/moduleName``) for a module code, otherwise `nil`.
+    /// The module's name (`ModuleCode.moduleName`) for a module code, otherwise `nil`.
     public var module: String? {
         if case .module = self { return Code.moduleName }
         return nil
@@ -70,6 +71,13 @@ extension ModuleRespError {
         if case .cancelled = self { return true }
         return false
     }
+    /// Whether the person chose not to try again (``stoppedByUser(_:)``).
+    public var isStoppedByUser: Bool { userStop != nil }
+    /// The person's stop, or `nil`.
+    public var userStop: UserStoppedError? {
+        if case .stoppedByUser(let stop) = self { return stop }
+        return nil
+    }
     /// Whether the HTTP status was not acceptable.
     public var isUnacceptableStatus: Bool { statusCode != nil }
     /// Whether the body was not a valid envelope.
@@ -86,10 +94,16 @@ extension ModuleRespError {
     }
 
     /// The unacceptable HTTP status, or `nil`.
-    public var statusCode: Int? {
+    public var statusCode: Int? { statusError?.statusCode }
+
+    /// The unacceptable HTTP status with its `Retry-After`, or `nil`.
+    public var statusError: HTTPStatusError? {
         if case .unacceptableStatus(let status) = self { return status }
         return nil
     }
+
+    /// The server's `Retry-After` answer to an unacceptable status, or `nil`.
+    public var retryAfter: RetryAfter? { statusError?.retryAfter }
 
     /// The envelope problem, or `nil`.
     public var envelopeError: EnvelopeError? {
@@ -104,19 +118,22 @@ extension ModuleRespError {
     }
 
     /// The cause kept by the error: the transport error, the decoder's error, the
-    /// ``EnvelopeError`` or the ``CatalogError``; `nil` for server codes, cancellation and
-    /// an unacceptable status.
+    /// ``HTTPStatusError``, the ``EnvelopeError``, the `CatalogError` or the
+    /// ``UserStoppedError``; `nil` for server codes and cancellation.
     public var underlyingError: (any Error)? {
         switch self {
         case .transportFailed(let underlying), .decodingFailed(let underlying): return underlying
+        case .unacceptableStatus(let status): return status
         case .invalidEnvelope(let failure): return failure
         case .invalidCatalog(let failure): return failure
+        case .stoppedByUser(let stop): return stop
         default: return nil
         }
     }
 
     /// The C catalog's flags of the server code (empty for everything else), read from the
-    /// module's catalog with one `errcore_classify()` call.
+    /// module's catalog with one `errcore_classify()` call: a base code's, this module's, or
+    /// another module's code that the catalog lists (an unexpected answer to this module's request).
     public var flags: CodeFlags {
         guard let catalog = Code.catalog else { return [] }
         switch self {
@@ -125,21 +142,25 @@ extension ModuleRespError {
         case .module(let code):
             let classification = catalog.classify(code.code)
             return classification.isExact ? classification.flags : []
+        case .unexpectedCode(let raw):
+            let classification = catalog.classify(raw)
+            return classification.isExact ? classification.flags : []
         default:
             return []
         }
     }
 
     /// Whether repeating the request may succeed, by the one rule ``RetryPolicy/default`` applies
-    /// (``RetryPolicy/disposition(for:)``): a server code only when its catalog flags say
-    /// ``CodeFlags/retryable`` (and not ``CodeFlags/fatal``); a retryable HTTP status or a
-    /// transient transport failure; never cancellation, envelope, decoding or catalog errors.
+    /// (``RetryPolicy/disposition(for:)``): a server code of any module only when its catalog flags
+    /// say `CodeFlags.retryable` (and not `CodeFlags.fatal`); a retryable HTTP status or a
+    /// transient transport failure; never cancellation, the person's stop, envelope, decoding or
+    /// catalog errors.
     public var isRetryable: Bool {
         RetryPolicy.default.disposition(for: self) == .retry
     }
 
     /// Whether the user must sign in again: the server code is flagged
-    /// ``CodeFlags/reauthenticate`` in the C catalog (token expiry, failed automatic sign-in).
+    /// `CodeFlags.reauthenticate` in the C catalog (token expiry, failed automatic sign-in).
     public var requiresReauthentication: Bool {
         flags.contains(.reauthenticate)
     }

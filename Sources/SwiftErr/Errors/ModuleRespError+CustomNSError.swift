@@ -9,8 +9,8 @@ extension ModuleRespError: CustomNSError {
     /// The server's raw code, clamped to `Int`'s range (only narrower than `Int64` on 32-bit
     /// platforms), also for an unrecognised module code. Failures that carry no server code use
     /// fixed values: the HTTP status for
-    /// ``unacceptableStatus(_:)``, and `-1` (transport), `-2` (cancelled), `-3` (invalid
-    /// envelope), `-4` (decoding) and `-5` (invalid catalog).
+    /// ``unacceptableStatus(_:)-enum.case``, and `-1` (transport), `-2` (cancelled), `-3` (invalid
+    /// envelope), `-4` (decoding), `-5` (invalid catalog) and `-6` (stopped by the user).
     public var errorCode: Int {
         switch self {
         case .base(let code): return Int(clamping: code.rawValue)
@@ -18,10 +18,11 @@ extension ModuleRespError: CustomNSError {
         case .unexpectedCode(let raw): return Int(clamping: raw)
         case .transportFailed: return -1
         case .cancelled: return -2
-        case .unacceptableStatus(let status): return status
+        case .unacceptableStatus(let status): return status.statusCode
         case .invalidEnvelope: return -3
         case .decodingFailed: return -4
         case .invalidCatalog: return -5
+        case .stoppedByUser: return -6
         }
     }
 
@@ -53,6 +54,6 @@ extension ModuleRespError: CustomNSError {
 public enum ModuleRespErrorKeys {
     /// The server's raw code as an `NSNumber` (an `Int64`), when there is one.
     public static let rawCode = "SwiftErrRawCode"
-    /// The module's name (``ModuleCode/moduleName``).
+    /// The module's name (`ModuleCode.moduleName`).
     public static let module = "SwiftErrModule"
 }

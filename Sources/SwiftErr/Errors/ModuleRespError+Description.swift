@@ -28,8 +28,11 @@ extension ModuleRespError: CustomStringConvertible, CustomDebugStringConvertible
             return "transport failed: \(String(describing: underlying))"
         case .cancelled:
             return "cancelled"
+        case .stoppedByUser(let stop):
+            return stop.description
         case .unacceptableStatus(let status):
-            return "unacceptable HTTP status \(status)"
+            let retryAfter = status.retryAfter.map { " (Retry-After: \($0))" } ?? ""
+            return "unacceptable HTTP status \(status.statusCode)\(retryAfter)"
         case .invalidEnvelope(let failure):
             return "invalid envelope: \(failure.description)"
         case .decodingFailed(let underlying):

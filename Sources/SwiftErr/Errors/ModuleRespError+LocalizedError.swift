@@ -2,17 +2,17 @@ import Foundation
 
 extension ModuleRespError: LocalizedError {
     /// The message a person should see, from the C catalog for server codes, in
-    /// ``Language/current`` (English fallback).
+    /// `Language.current` (English fallback).
     public var errorDescription: String? {
         errorDescription(in: Language.current)
     }
 
-    /// Why it failed, in ``Language/current``.
+    /// Why it failed, in `Language.current`.
     public var failureReason: String? {
         failureReason(in: Language.current)
     }
 
-    /// What the user can do, in ``Language/current``; `nil` when there is nothing useful to suggest.
+    /// What the user can do, in `Language.current`; `nil` when there is nothing useful to suggest.
     public var recoverySuggestion: String? {
         recoverySuggestion(in: Language.current)
     }
@@ -36,8 +36,11 @@ extension ModuleRespError: LocalizedError {
             return zh ? "网络请求失败。" : "The network request failed."
         case .cancelled:
             return zh ? "请求已取消。" : "The request was cancelled."
+        case .stoppedByUser(let stop):
+            return stop.message.text(in: language)
         case .unacceptableStatus(let status):
-            return zh ? "服务器返回了 HTTP 状态码 \(status)。" : "The server answered with HTTP status \(status)."
+            let code = status.statusCode
+            return zh ? "服务器返回了 HTTP 状态码 \(code)。" : "The server answered with HTTP status \(code)."
         case .invalidEnvelope:
             return zh ? "无法读取服务器的响应。" : "The server's response could not be read."
         case .decodingFailed:
@@ -71,8 +74,14 @@ extension ModuleRespError: LocalizedError {
             return underlying.localizedDescription
         case .cancelled:
             return zh ? "请求在完成前被取消。" : "The request was cancelled before it finished."
+        case .stoppedByUser(let stop):
+            let attempts = stop.attempts
+            return zh
+                ? "尝试 \(attempts) 次后,您选择不再重试。"
+                : "You chose not to try again after \(attempts) attempt\(attempts == 1 ? "" : "s")."
         case .unacceptableStatus(let status):
-            return zh ? "HTTP 状态码 \(status) 不在可接受的范围内。" : "HTTP status \(status) is not acceptable."
+            let code = status.statusCode
+            return zh ? "HTTP 状态码 \(code) 不在可接受的范围内。" : "HTTP status \(code) is not acceptable."
         case .invalidEnvelope(let failure):
             return failure.description
         case .decodingFailed(let underlying):
@@ -83,7 +92,7 @@ extension ModuleRespError: LocalizedError {
     }
 
     /// What the user can do, in `language`: sign in again for codes flagged
-    /// ``CodeFlags/reauthenticate``, try again for retryable failures, check the connection for
+    /// `CodeFlags.reauthenticate`, try again for retryable failures, check the connection for
     /// transport failures; `nil` otherwise.
     /// - Parameter language: The language wanted.
     /// - Returns: The suggestion, or `nil`.

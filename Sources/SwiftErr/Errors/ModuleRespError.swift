@@ -17,22 +17,28 @@
 ///
 /// `ModuleRespError` is not `Equatable`: the transport and decoding cases carry arbitrary errors,
 /// which cannot be compared soundly. Compare ``outcome``, ``rawCode`` or the payloads instead
-/// (``BaseCode``, the module enum, ``EnvelopeError`` and ``CatalogError`` are all `Hashable`).
+/// (`BaseCode`, the module enum, ``EnvelopeError`` and `CatalogError` are all `Hashable`).
 public enum ModuleRespError<Code: ModuleCode>: Error {
     /// A base-tier code: handled centrally (see ``BaseCodeHandler``) and passed on.
     case base(BaseCode)
-    /// One of the module's codes; its unrecognised case (``ModuleCode/unrecognised(_:)``, carrying
+    /// One of the module's codes; its unrecognised case (`ModuleCode.unrecognised(_:)`, carrying
     /// the server's number) for an unlisted code in its ranges.
     case module(Code)
     /// A code that is neither success, a base code nor this module's (unknown to the catalog, or
     /// another module's): its own outcome, never dropped.
     case unexpectedCode(Int64)
-    /// The transport failed before a response arrived; the underlying error is kept.
+    /// The transport failed before a response arrived; the underlying error is kept (a `URLError`,
+    /// a `POSIXError`, a ``RequestTimeoutError``, or any error no adapter knows).
     case transportFailed(underlying: any Error)
-    /// The request was cancelled (a `CancellationError`, or the transport's own cancel error).
+    /// The request was cancelled (a `CancellationError`, `URLError.cancelled`,
+    /// `URLError.userCancelledAuthentication` or `POSIXError.ECANCELED`).
     case cancelled
-    /// The HTTP status is not acceptable (by default, not 2xx).
-    case unacceptableStatus(Int)
+    /// The person chose not to try again when a ``Retrier`` or ``ResponseClient`` asked; the
+    /// ``UserStoppedError`` carries its own message, the attempts made and the failure asked about.
+    case stoppedByUser(UserStoppedError)
+    /// The HTTP status is not acceptable (by default, not 2xx); the ``HTTPStatusError`` keeps the
+    /// server's `Retry-After`. Write `.unacceptableStatus(503)` for a status without one.
+    case unacceptableStatus(HTTPStatusError)
     /// The body is not a valid envelope; the nested reason says what and where.
     case invalidEnvelope(EnvelopeError)
     /// The envelope reported success but its `data` could not be decoded into the model; the
@@ -40,4 +46,13 @@ public enum ModuleRespError<Code: ModuleCode>: Error {
     case decodingFailed(underlying: any Error)
     /// The module's catalog could not be assembled (a configuration error in the app).
     case invalidCatalog(CatalogError)
+}
+
+extension ModuleRespError {
+    /// An unacceptable HTTP status without `Retry-After`, e.g. `.unacceptableStatus(404)`.
+    /// - Parameter statusCode: The status the server answered with.
+    /// - Returns: ``unacceptableStatus(_:)-enum.case`` carrying `HTTPStatusError(statusCode:)`.
+    public static func unacceptableStatus(_ statusCode: Int) -> Self {
+        .unacceptableStatus(HTTPStatusError(statusCode: statusCode))
+    }
 }

@@ -3,10 +3,21 @@ import Foundation
 /// What to show for an error, with no UI framework: a title, a message and the actions a person
 /// can choose (seed 004's `createAlert(for:)`, as a value a presenter renders).
 ///
-/// Built from the error's `LocalizedError` fields: the title is `errorDescription`, the message
-/// joins `failureReason` and `recoverySuggestion`. A `RecoverableError` (such as
-/// ``RecoverableFailure``) contributes its recovery options as actions, each running
-/// `attemptRecovery(optionIndex:)`; any other error gets a single "OK".
+/// The actions come, in this order of precedence, from:
+/// - a ``RecoverableFailure``'s options, or a `RecoverableError`'s recovery options;
+/// - a ``PresentableError`` (such as ``ModuleRespError``): its ``SuggestedRecovery``, from the
+///   catalog flags: re-authenticate → "Sign In" and "Cancel", retryable → "Try Again" and
+///   "Cancel", otherwise "OK";
+/// - otherwise a single "OK".
+///
+/// The texts of a ``PresentableError`` (also one wrapped in a ``RecoverableFailure``) are taken in
+/// the language asked for; any other error's come from its `LocalizedError` fields: the title is
+/// `errorDescription`, the message joins `failureReason` and `recoverySuggestion`.
+///
+/// ```swift
+/// let presentation = ErrorPresentation(error: error, signIn: { router.showSignIn() })
+/// // token expired → "Your session has expired. Please sign in again." [Sign In] [Cancel]
+/// ```
 public struct ErrorPresentation: Sendable {
     /// One choice offered to the person.
     public struct Action: Sendable {
@@ -65,12 +76,20 @@ public struct ErrorPresentation: Sendable {
     /// Derives the presentation of an error.
     /// - Parameters:
     ///   - error: The error.
-    ///   - language: The language of the fixed texts ("Error", "OK", the default message);
-    ///     ``Language/current`` by default. The error's own texts come from its
-    ///     `LocalizedError` fields.
-    public init(error: any Error, language: Language = Language.current) {
+    ///   - language: The language of the fixed texts ("Error", "OK", the default message) and of a
+    ///     ``PresentableError``'s texts; `Language.current` by default.
+    ///   - signIn: What a "Sign In" action does (nothing by default; the choice is still reported).
+    ///   - tryAgain: What a "Try Again" action does (nothing by default; the choice is still reported).
+    public init(
+        error: any Error, language: Language = Language.current,
+        signIn: @escaping @Sendable () -> Void = {}, tryAgain: @escaping @Sendable () -> Void = {}
+    ) {
         self.error = error
-        if let localized = error as? any LocalizedError {
+        let wrapped = (error as? RecoverableFailure)?.error ?? error
+        if let presentable = wrapped as? any PresentableError {
+            title = presentable.presentationTitle(in: language)
+            message = presentable.presentationMessage(in: language).flatMap { $0.isEmpty ? nil : $0 }
+        } else if let localized = error as? any LocalizedError {
             title = localized.errorDescription ?? Self.defaultTitle.text(in: language)
             let parts = [localized.failureReason, localized.recoverySuggestion].compactMap { $0 }.filter { !$0.isEmpty }
             message = parts.isEmpty ? nil : parts.joined(separator: " ")
@@ -78,18 +97,42 @@ public struct ErrorPresentation: Sendable {
             title = Self.defaultTitle.text(in: language)
             message = Self.defaultMessage.text(in: language)
         }
+        let options: [RecoveryOption]
         if let failure = error as? RecoverableFailure, !failure.options.isEmpty {
-            actions = failure.options.map { option in
-                Action(title: option.title.text(in: language), role: option.role) { option.perform() }
-            }
+            options = failure.options
         } else if let recoverable = error as? any RecoverableError, !recoverable.recoveryOptions.isEmpty {
             actions = recoverable.recoveryOptions.enumerated().map { index, title in
                 Action(title: title, role: .custom) { recoverable.attemptRecovery(optionIndex: index) }
             }
+            return
+        } else if let presentable = error as? any PresentableError {
+            options = presentable.suggestedRecovery.options(signIn: signIn, tryAgain: tryAgain)
         } else {
-            let ok = RecoveryOption.ok()
-            actions = [Action(title: ok.title.text(in: language), role: .acknowledge) { ok.perform() }]
+            options = [RecoveryOption.ok()]
         }
+        actions = options.map { option in
+            Action(title: option.title.text(in: language), role: option.role) { option.perform() }
+        }
+    }
+
+    /// The presentation of a raw code of a catalog, as an app would present that server answer:
+    /// the catalog's message as the title, which tier and entry the code is with the suggestion as
+    /// the message, and the actions its flags call for (``SuggestedRecovery/init(flags:)``).
+    ///
+    /// `errcat explain --present` renders this with ``TerminalErrorPresenter``.
+    /// - Parameters:
+    ///   - code: The server's code.
+    ///   - catalog: The catalog that classifies it (`Catalog.builtIn` by default).
+    ///   - language: The language of every text; `Language.current` by default.
+    ///   - signIn: What a "Sign In" action does.
+    ///   - tryAgain: What a "Try Again" action does.
+    public init(
+        code: Int64, in catalog: Catalog = .builtIn, language: Language = Language.current,
+        signIn: @escaping @Sendable () -> Void = {}, tryAgain: @escaping @Sendable () -> Void = {}
+    ) {
+        self.init(
+            error: CatalogCodeFailure(code: code, catalog: catalog), language: language, signIn: signIn,
+            tryAgain: tryAgain)
     }
 
     /// Runs the action at an index.

@@ -5,6 +5,8 @@ public struct RecoveryOption: Sendable {
     public enum Role: Sendable, Hashable {
         /// Repeat the failed operation.
         case tryAgain
+        /// Sign in again, for an error flagged `CodeFlags.reauthenticate`.
+        case signIn
         /// Give up; recovery did not happen.
         case cancel
         /// Dismiss a message that offers no recovery ("OK").
@@ -13,7 +15,8 @@ public struct RecoveryOption: Sendable {
         case custom
     }
 
-    /// A stable identifier, for tests and analytics (`"tryAgain"`, `"cancel"`, `"ok"`, or yours).
+    /// A stable identifier, for tests and analytics (`"tryAgain"`, `"signIn"`, `"cancel"`, `"ok"`,
+    /// or yours).
     public let id: String
     /// The button title.
     public let title: LocalizedText
@@ -44,6 +47,8 @@ public struct RecoveryOption: Sendable {
     public static let cancelTitle = LocalizedText(english: "Cancel", simplifiedChinese: "取消")
     /// "OK" / "好".
     public static let okTitle = LocalizedText(english: "OK", simplifiedChinese: "好")
+    /// "Sign In" / "登录".
+    public static let signInTitle = LocalizedText(english: "Sign In", simplifiedChinese: "登录")
 
     /// An option that runs `action` (typically the request again) and reports recovery.
     /// - Parameters:
@@ -54,6 +59,21 @@ public struct RecoveryOption: Sendable {
         -> RecoveryOption
     {
         RecoveryOption(id: "tryAgain", title: title, role: .tryAgain) {
+            action()
+            return true
+        }
+    }
+
+    /// An option that starts signing in again (typically presenting the sign-in screen) and reports
+    /// recovery.
+    /// - Parameters:
+    ///   - title: The title ("Sign In" by default).
+    ///   - action: What signing in does.
+    /// - Returns: The option, id `"signIn"`.
+    public static func signIn(title: LocalizedText = signInTitle, _ action: @escaping @Sendable () -> Void)
+        -> RecoveryOption
+    {
+        RecoveryOption(id: "signIn", title: title, role: .signIn) {
             action()
             return true
         }

@@ -47,6 +47,38 @@ package enum HTTPDate {
         return nil
     }
 
+    /// Formats an instant as an IMF-fixdate, the form servers send (`Sun, 06 Nov 1994 08:49:37 GMT`).
+    /// - Parameter date: The instant; fractions of a second are dropped (rounded down).
+    /// - Returns: The HTTP-date, which ``parse(_:)`` reads back to the same whole second.
+    package static func format(_ date: Date) -> String {
+        let total = Int(date.timeIntervalSince1970.rounded(.down))
+        var days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
+        let secondOfDay = total - days * 86_400
+        // 1970-01-01 was a Thursday (index 3 in `shortDays`, which starts on Monday).
+        let weekday = shortDays[((days % 7 + 7) % 7 + 3) % 7]
+        var year = 1970
+        while true {
+            let length = isLeap(year) ? 366 : 365
+            if days < 0 {
+                year -= 1
+                days += isLeap(year) ? 366 : 365
+            } else if days >= length {
+                days -= length
+                year += 1
+            } else {
+                break
+            }
+        }
+        var month = 1
+        while days >= daysIn(month: month, year: year) {
+            days -= daysIn(month: month, year: year)
+            month += 1
+        }
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        let time = "\(two(secondOfDay / 3_600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))"
+        return "\(weekday), \(two(days + 1)) \(months[month - 1]) \(year) \(time) GMT"
+    }
+
     private static func monthNumber(_ name: String) -> Int? {
         months.firstIndex(of: name).map { $0 + 1 }
     }

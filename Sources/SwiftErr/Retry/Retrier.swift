@@ -2,10 +2,15 @@ import Foundation
 
 /// Repeats an async operation by a ``RetryPolicy``, on an injected clock.
 ///
-/// Each failure is adapted to the module's ``ModuleRespError`` by ``adapters`` and classified by
+/// Each failure is adapted to the module's ``ModuleRespError`` by ``adapters`` (the one mapping of
+/// foreign errors, ``ErrorAdapterRegistry/standard``, by default) and classified by
 /// ``RetryPolicy/disposition(for:)``. A retryable failure with attempts left waits the policy's
-/// backoff (or the server's `Retry-After`), after asking the decision hook if there is one; a
-/// final failure is thrown at once.
+/// backoff, or the server's `Retry-After` read from the typed error
+/// (``ModuleRespError/retryAfter``), after asking the decision hook if there is one; a final
+/// failure is thrown at once. A business answer, of any module, is final unless its own catalog's
+/// flags say `CodeFlags.retryable`: a study-group answer to an operation run for `UploadCode`
+/// is judged by the study-group catalog and thrown as ``ModuleRespError/unexpectedCode(_:)``
+/// (``ModuleRespError/init(converting:)``), never as a transport failure.
 ///
 /// ```swift
 /// let retrier = Retrier(for: UploadCode.self,
@@ -14,11 +19,25 @@ import Foundation
 ///                                                      simplifiedChinese: "您取消了本次的上传操作。")) { context in
 ///     await alert.askRetry(context.error) ? .retry : .stop
 /// }
-/// let link = try await retrier.run { try await upload(image) }
+/// do {
+///     let link = try await retrier.run { try await upload(image) }
+/// } catch .stoppedByUser(let stop) {
+///     hud.show(stop.message.text(in: .current))
+/// } catch {
+///     hud.show(error.localizedDescription)
+/// }
 /// ```
 ///
+/// ## Typed throws
+/// ``run(isolation:deadline:_:)`` throws `ModuleRespError<Code>` and nothing else: the last failure,
+/// ``ModuleRespError/cancelled`` for a cancelled task, and ``ModuleRespError/stoppedByUser(_:)``
+/// when the hook answers ``RetryDecision/stop``. One error type, rather than a separate retry error
+/// wrapping it, because the same failures come out of ``ResponseDecoder`` and ``ResponseClient``:
+/// one `catch` (or one `switch`) covers a request with or without retries, and
+/// `catch .module(.wrongTeamCode)` works on all of them.
+///
 /// Cancellation is checked before every attempt, after the decision hook and during every wait:
-/// a cancelled task gets `CancellationError` promptly.
+/// a cancelled task gets ``ModuleRespError/cancelled`` promptly.
 public struct Retrier<Code: ModuleCode, WaitClock: Clock<Duration>>: Sendable {
     /// The policy.
     public var policy: RetryPolicy
@@ -64,22 +83,29 @@ public struct Retrier<Code: ModuleCode, WaitClock: Clock<Duration>>: Sendable {
         self.decide = decide
     }
 
-    /// Runs `operation` until it succeeds or the policy, the hook or cancellation ends it.
+    /// Runs `operation` until it succeeds or the policy, the hook, the deadline or cancellation
+    /// ends it.
     /// - Parameters:
     ///   - isolation: The caller's actor; the operation runs there.
-    ///   - operation: One attempt.
+    ///   - deadline: An instant on ``clock`` after which no wait ends and no attempt starts, or
+    ///     `nil`. When the next wait would end after it, the failure that asked for the wait is
+    ///     thrown at once instead of waiting in vain.
+    ///   - operation: One attempt; it may throw any error, which ``adapters`` map.
     /// - Returns: The first successful attempt's value.
-    /// - Throws: `CancellationError` when the task is cancelled (at any wait or attempt);
-    ///   ``UserStoppedError`` when the hook answers ``RetryDecision/stop``; otherwise the last
-    ///   failure as `ModuleRespError<Code>` (final, attempts exhausted, or `Retry-After` longer than
-    ///   ``RetryPolicy/maxRetryAfter``); or the original error when an adapter deliberately ignores it.
+    /// - Throws: The last failure as `ModuleRespError<Code>` (final, attempts exhausted, the deadline
+    ///   before the next attempt, or a `Retry-After` longer than ``RetryPolicy/maxRetryAfter``);
+    ///   ``ModuleRespError/cancelled`` when the task is cancelled (at any wait or attempt);
+    ///   ``ModuleRespError/stoppedByUser(_:)`` when the hook answers ``RetryDecision/stop``. An error
+    ///   an adapter deliberately ignores cannot be left out of a typed `throws`: it is thrown, not
+    ///   retried, as ``ModuleRespError/transportFailed(underlying:)`` keeping it.
     public func run<Value>(
         isolation: isolated (any Actor)? = #isolation,
+        deadline: WaitClock.Instant? = nil,
         _ operation: () async throws -> Value
-    ) async throws -> Value {
+    ) async throws(ModuleRespError<Code>) -> Value {
         var attempt = 0
         while true {
-            try Task.checkCancellation()
+            if Task.isCancelled { throw .cancelled }
             attempt += 1
             let thrown: any Error
             do {
@@ -87,9 +113,13 @@ public struct Retrier<Code: ModuleCode, WaitClock: Clock<Duration>>: Sendable {
             } catch {
                 thrown = error
             }
-            if Task.isCancelled { throw CancellationError() }
-            guard let failure = adapters.adapt(thrown) else { throw thrown }
-            guard case .retry = policy.disposition(for: failure), attempt < max(1, policy.maxAttempts) else {
+            if Task.isCancelled { throw .cancelled }
+            let adapted = adapters.handle(thrown)
+            guard let failure = adapted.error else { throw .transportFailed(underlying: thrown) }
+            // Another module's error is judged in its own module, by its own catalog's flags.
+            let disposition =
+                (thrown as? any ModuleRespErrorConverting)?.disposition(by: policy) ?? policy.disposition(for: failure)
+            guard case .retry = disposition, attempt < max(1, policy.maxAttempts) else {
                 throw failure
             }
             var delay = policy.backoff(afterAttempt: attempt, unitRandom: random())
@@ -98,16 +128,22 @@ public struct Retrier<Code: ModuleCode, WaitClock: Clock<Duration>>: Sendable {
                 guard serverDelay <= policy.maxRetryAfter else { throw failure }
                 delay = serverDelay
             }
+            if let deadline, clock.now.advanced(by: delay) > deadline { throw failure }
             if let decide {
                 let context = RetryContext(
                     attempt: attempt, error: failure, underlying: thrown,
                     delay: delay, isServerRequestedDelay: serverDelay != nil)
                 if await decide(context) == .stop {
-                    throw UserStoppedError(message: userStopMessage, attempts: attempt, lastError: failure)
+                    throw .stoppedByUser(
+                        UserStoppedError(message: userStopMessage, attempts: attempt, lastError: failure))
                 }
-                try Task.checkCancellation()
+                if Task.isCancelled { throw .cancelled }
             }
-            try await clock.sleep(until: clock.now.advanced(by: delay), tolerance: nil)
+            do {
+                try await clock.sleep(until: clock.now.advanced(by: delay), tolerance: nil)
+            } catch {
+                throw .cancelled
+            }
         }
     }
 }
@@ -141,13 +177,13 @@ extension Retrier where WaitClock == ContinuousClock {
 ///   - isolation: The caller's actor; the operation runs there.
 ///   - operation: One attempt.
 /// - Returns: The first successful attempt's value.
-/// - Throws: As ``Retrier/run(isolation:_:)``.
+/// - Throws: As ``Retrier/run(isolation:deadline:_:)``: `ModuleRespError<Code>` only.
 public func retry<Code: ModuleCode, Value>(
     _ code: Code.Type,
     policy: RetryPolicy = .default,
     decide: (@Sendable (RetryContext<Code>) async -> RetryDecision)? = nil,
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws -> Value
-) async throws -> Value {
+) async throws(ModuleRespError<Code>) -> Value {
     try await Retrier(for: code, policy: policy, decide: decide).run(operation)
 }

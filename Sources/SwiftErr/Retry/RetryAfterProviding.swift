@@ -1,7 +1,9 @@
 /// An error that can carry the server's `Retry-After` answer (``HTTPStatusError`` does).
 ///
-/// ``Retrier`` asks the original error thrown by an attempt for it, so transports with their own
-/// error types can conform and have `Retry-After` honoured.
+/// ``Retrier`` reads `Retry-After` from the typed error (``ModuleRespError/retryAfter``, kept by
+/// ``ModuleRespError/unacceptableStatus(_:)-enum.case``) and, when that carries none, asks the
+/// error the attempt threw, so a transport's own error type can conform and have `Retry-After`
+/// honoured even when a custom adapter maps it to a bare status.
 public protocol RetryAfterProviding: Error {
     /// The server's `Retry-After` answer, if it sent one.
     var retryAfter: RetryAfter? { get }

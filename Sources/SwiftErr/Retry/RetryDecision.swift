@@ -2,6 +2,7 @@
 public enum RetryDecision: Sendable, Hashable {
     /// Try again (after the policy's wait).
     case retry
-    /// Stop; ``Retrier`` throws ``UserStoppedError``.
+    /// Stop; ``Retrier`` and ``ResponseClient`` throw ``ModuleRespError/stoppedByUser(_:)`` carrying
+    /// a ``UserStoppedError``.
     case stop
 }

@@ -8,13 +8,13 @@ public enum RetryDisposition: Sendable, Hashable {
 
 /// Why ``Retrier`` did not repeat a failure.
 public enum RetryStopReason: Sendable, Hashable {
-    /// The server code is flagged ``CodeFlags/fatal``.
+    /// The server code is flagged `CodeFlags.fatal`.
     case fatalCode
     /// The status or server code is configured to end the flow
     /// (``RetryPolicy/endingStatusCodes``, ``RetryPolicy/endingServerCodes``).
     case endsFlow
     /// The failure is not of a retryable kind.
     case notRetryable
-    /// The request was cancelled.
+    /// The request was cancelled, or the person chose not to try again.
     case cancelled
 }

@@ -10,21 +10,22 @@ extension RetryPolicy {
     /// - Returns: ``RetryDisposition/retry`` or why not.
     public func disposition<Code: ModuleCode>(for error: ModuleRespError<Code>) -> RetryDisposition {
         switch error {
-        case .cancelled:
+        case .cancelled, .stoppedByUser:
             return .stop(.cancelled)
-        case .base, .module:
+        case .base, .module, .unexpectedCode:
+            // A business answer, of any module: only its catalog flags make it worth repeating.
             let flags = error.flags
             if flags.contains(.fatal) { return .stop(.fatalCode) }
             if let raw = error.rawCode, endingServerCodes.contains(raw) { return .stop(.endsFlow) }
             return flags.contains(.retryable) ? .retry : .stop(.notRetryable)
-        case .unexpectedCode(let raw):
-            return endingServerCodes.contains(raw) ? .stop(.endsFlow) : .stop(.notRetryable)
         case .unacceptableStatus(let status):
-            if endingStatusCodes.contains(status) { return .stop(.endsFlow) }
-            return retryableStatusCodes.contains(status) ? .retry : .stop(.notRetryable)
+            if endingStatusCodes.contains(status.statusCode) { return .stop(.endsFlow) }
+            return retryableStatusCodes.contains(status.statusCode) ? .retry : .stop(.notRetryable)
         case .transportFailed(let underlying):
             let retryable: Bool
-            if let urlError = underlying as? URLError {
+            if let timeout = underlying as? RequestTimeoutError {
+                retryable = timeout.limit == .attempt && retryableURLErrorCodes.contains(.timedOut)
+            } else if let urlError = underlying as? URLError {
                 retryable = retryableURLErrorCodes.contains(urlError.code)
             } else if let posixError = underlying as? POSIXError {
                 retryable = retryablePOSIXErrorCodes.contains(posixError.code)
@@ -65,16 +66,20 @@ extension RetryPolicy {
     }
 
     /// The wait the server asked for, when this policy honours it for the failure.
+    ///
+    /// The answer is read from the typed error (``ModuleRespError/retryAfter``), and otherwise
+    /// from the error the attempt threw when that conforms to ``RetryAfterProviding`` (a
+    /// transport's own error type, mapped to a status by a custom adapter).
     /// - Parameters:
     ///   - error: The failure, adapted.
-    ///   - original: The error the attempt threw (read through ``RetryAfterProviding``).
+    ///   - original: The error the attempt threw, or `nil`.
     ///   - now: The current wall-clock time, for an HTTP-date.
     /// - Returns: The server's wait, or `nil` when there is none to honour.
-    public func retryAfterDelay<Code: ModuleCode>(for error: ModuleRespError<Code>, original: any Error, now: Date)
-        -> Duration?
-    {
+    public func retryAfterDelay<Code: ModuleCode>(
+        for error: ModuleRespError<Code>, original: (any Error)? = nil, now: Date
+    ) -> Duration? {
         guard let status = error.statusCode, retryAfterStatusCodes.contains(status),
-            let answer = (original as? any RetryAfterProviding)?.retryAfter
+            let answer = error.retryAfter ?? (original as? any RetryAfterProviding)?.retryAfter
         else { return nil }
         return answer.delay(from: now)
     }

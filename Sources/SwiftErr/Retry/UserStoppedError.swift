@@ -2,6 +2,9 @@ import Foundation
 
 /// The user chose not to try again: its own error with its own message (for example "You
 /// cancelled the upload."), distinct from the failure that prompted the question.
+///
+/// ``Retrier`` and ``ResponseClient`` throw it as ``ModuleRespError/stoppedByUser(_:)``, so one
+/// `catch` covers it with every other outcome.
 public struct UserStoppedError: Error, Sendable, CustomStringConvertible {
     /// The message to show, e.g. "You cancelled the upload." / "您取消了本次的上传操作。"
     public let message: LocalizedText
@@ -33,6 +36,6 @@ public struct UserStoppedError: Error, Sendable, CustomStringConvertible {
 }
 
 extension UserStoppedError: LocalizedError {
-    /// The message in ``Language/current``.
+    /// The message in `Language.current`.
     public var errorDescription: String? { message.text(in: Language.current) }
 }

@@ -1,9 +1,21 @@
 /// An HTTP status that is not acceptable, with the
 /// status's kind, reason phrase and the server's `Retry-After` answer kept.
 ///
-/// Thrown by ``HTTPStatusValidator/validate(_:retryAfter:)``; the ``ErrorAdapterRegistry``
-/// turns it into ``ModuleRespError/unacceptableStatus(_:)``, and ``Retrier`` reads its
-/// ``retryAfter`` through ``RetryAfterProviding``.
+/// Thrown by ``HTTPStatusValidator/validate(_:retryAfter:)`` and carried by
+/// ``ModuleRespError/unacceptableStatus(_:)-enum.case``, however the status was validated (by
+/// ``ResponseDecoder``, by ``ResponseClient``, or by a transport closure that threw it), so
+/// ``Retrier`` honours its ``retryAfter`` from the typed error.
+///
+/// A status error matches an integer or a range of integers in a pattern by its ``statusCode``
+/// alone, whatever `Retry-After` it carries:
+///
+/// ```swift
+/// switch error {
+/// case .unacceptableStatus(503): showMaintenance()
+/// case .unacceptableStatus(500...599): showServerTrouble()
+/// default: break
+/// }
+/// ```
 public struct HTTPStatusError: Error, Sendable, Hashable, CustomStringConvertible, RetryAfterProviding {
     /// The status code the server answered with.
     public let statusCode: Int
@@ -17,6 +29,33 @@ public struct HTTPStatusError: Error, Sendable, Hashable, CustomStringConvertibl
     public init(statusCode: Int, retryAfter: RetryAfter? = nil) {
         self.statusCode = statusCode
         self.retryAfter = retryAfter
+    }
+
+    /// Whether a status error has the status `pattern`, whatever its `Retry-After`.
+    /// - Parameters:
+    ///   - pattern: A status code.
+    ///   - value: The status error.
+    /// - Returns: `value.statusCode == pattern`.
+    public static func ~= (pattern: Int, value: HTTPStatusError) -> Bool {
+        value.statusCode == pattern
+    }
+
+    /// Whether a status error's status lies in `pattern`, e.g. `500...599`.
+    /// - Parameters:
+    ///   - pattern: A range of status codes.
+    ///   - value: The status error.
+    /// - Returns: `pattern.contains(value.statusCode)`.
+    public static func ~= (pattern: ClosedRange<Int>, value: HTTPStatusError) -> Bool {
+        pattern.contains(value.statusCode)
+    }
+
+    /// Whether a status error's status lies in `pattern`, e.g. `400..<500`.
+    /// - Parameters:
+    ///   - pattern: A range of status codes.
+    ///   - value: The status error.
+    /// - Returns: `pattern.contains(value.statusCode)`.
+    public static func ~= (pattern: Range<Int>, value: HTTPStatusError) -> Bool {
+        pattern.contains(value.statusCode)
     }
 
     /// The status's kind (``HTTPStatusKind/invalid`` outside `100...599`).

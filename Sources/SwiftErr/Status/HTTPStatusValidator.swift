@@ -43,11 +43,22 @@ public struct HTTPStatusValidator: Sendable, Hashable {
     }
 }
 
+extension HTTPStatusValidator {
+    /// Checks a response's status; a response without a status passes.
+    /// - Parameter response: The response; its `Retry-After` header is kept in the error.
+    /// - Returns: `nil` when the status is acceptable, otherwise the status error.
+    public func failure(for response: TransportResponse) -> HTTPStatusError? {
+        guard let statusCode = response.statusCode, !accepts(statusCode) else { return nil }
+        return HTTPStatusError(statusCode: statusCode, retryAfter: response.retryAfter)
+    }
+}
+
 extension TransportResponse {
     /// Checks the response's status with a validator; a response without a status passes.
     /// - Parameters:
     ///   - validator: The validator (2xx by default).
-    ///   - retryAfter: The raw `Retry-After` header value, if any.
+    ///   - retryAfter: The raw `Retry-After` header value, if any; by default the response's own
+    ///     `Retry-After` header field.
     /// - Returns: The response itself, for chaining.
     /// - Throws: ``HTTPStatusError`` when the status is not acceptable.
     @discardableResult
@@ -55,7 +66,9 @@ extension TransportResponse {
         by validator: HTTPStatusValidator = .successful,
         retryAfter: String? = nil
     ) throws(HTTPStatusError) -> TransportResponse {
-        if let statusCode { try validator.validate(statusCode, retryAfter: retryAfter) }
+        if let statusCode {
+            try validator.validate(statusCode, retryAfter: retryAfter ?? value(forHeader: "Retry-After"))
+        }
         return self
     }
 }

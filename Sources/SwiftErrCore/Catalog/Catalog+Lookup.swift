@@ -56,12 +56,23 @@ extension Catalog {
         CText.string(errcore_module_title(pointer, id, language.cValue))
     }
 
-    /// The id of the module named `name` (`errcore_module_find()`); linear in the module count.
+    /// The id of the module named `name`, as `errcore_module_find()` finds it; linear in the
+    /// module count.
+    ///
+    /// Like the C function, which reads `name` as a C string, it compares `name` up to its first
+    /// NUL byte. The comparison is of UTF-8 bytes against each module's C name, with no C string
+    /// made from `name`: the classification path of a firmware (``ModuleClassifier/init(catalog:)``)
+    /// then links none of the standard library's string conversion code.
     /// - Parameter name: A module identifier (exact, case-sensitive).
     /// - Returns: The module id, or `nil` when there is no module of that name.
     public func moduleID(named name: String) -> UInt16? {
-        let id = name.withCString { errcore_module_find(pointer, $0) }
-        return id == UInt16(ERRCORE_MODULE_NONE) ? nil : id
+        for index in 0..<moduleCount {
+            let id = UInt16(truncatingIfNeeded: index + 1)
+            if moduleName(id, matches: name, upToNUL: true) {
+                return id
+            }
+        }
+        return nil
     }
 
     /// Whether module `id`'s name equals `name`, compared without allocating.
@@ -70,13 +81,37 @@ extension Catalog {
     ///   - name: A module identifier.
     /// - Returns: `true` when the module exists and has exactly that name.
     package func module(_ id: UInt16, isNamed name: String) -> Bool {
+        moduleName(id, matches: name, upToNUL: false)
+    }
+
+    /// Compares module `id`'s C name with the UTF-8 bytes of `name`.
+    /// - Parameters:
+    ///   - id: A module id (1-based).
+    ///   - name: A module identifier.
+    ///   - upToNUL: `true` to compare `name` only up to its first NUL byte, as C would read it;
+    ///     `false` to compare all of it (a `name` containing NUL then never matches).
+    /// - Returns: `true` when the module exists and its name is the same bytes.
+    private func moduleName(_ id: UInt16, matches name: String, upToNUL: Bool) -> Bool {
         guard let cName = errcore_module_name(pointer, id) else { return false }
-        var cursor = cName
-        for byte in name.utf8 {
-            if UInt8(bitPattern: cursor.pointee) != byte { return false }
-            cursor += 1
+        func matches<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+            var cursor = cName
+            for byte in bytes {
+                if byte == 0 {
+                    if upToNUL { break }
+                    return false
+                }
+                if UInt8(bitPattern: cursor.pointee) != byte { return false }
+                cursor += 1
+            }
+            return cursor.pointee == 0
         }
-        return cursor.pointee == 0
+        #if hasFeature(Embedded)
+            // Embedded Swift has no bridged strings, the only kind that is not contiguous UTF-8, so the
+            // byte-by-byte path (which links the standard library's UTF-16 index code) is left out.
+            return name.utf8.withContiguousStorageIfAvailable(matches) ?? false
+        #else
+            return name.utf8.withContiguousStorageIfAvailable(matches) ?? matches(name.utf8)
+        #endif
     }
 
     /// The code ranges module `id` owns, in ascending order.

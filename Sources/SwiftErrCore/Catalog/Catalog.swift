@@ -33,12 +33,23 @@ public final class Catalog: @unchecked Sendable {
     /// The built-in catalog (`errcore_default_table()`, generated from `catalog/default.json`):
     /// success `0`, the eight base codes and the seven default modules. Wraps the static C data
     /// without copying it.
-    public static let builtIn = Catalog(wrapping: errcore_default_table(), name: "default")
+    public static let builtIn = Catalog(table: errcore_default_table(), storage: nil, name: "default")
 
-    /// Wraps a table that is valid and outlives the wrapper (static C data).
-    private init(wrapping table: UnsafePointer<errcore_table>, name: String) {
+    /// The one designated initializer: takes a valid table and, when the catalog owns it, its
+    /// allocation.
+    ///
+    /// It is private so that the class's vtable refers to no initializer a client can reach; a
+    /// public designated initializer would be a vtable entry, and the type metadata of every
+    /// program that uses the class (``builtIn`` included) would keep the catalog builder and,
+    /// through its `Dictionary<String, Int>`, the standard library's Unicode tables alive.
+    /// Building a catalog is therefore a convenience initializer.
+    /// - Parameters:
+    ///   - table: A table that is valid for the object's lifetime.
+    ///   - storage: The allocation holding `table`, freed in `deinit`, or `nil` for static data.
+    ///   - name: The catalog's name.
+    private init(table: UnsafePointer<errcore_table>, storage: UnsafeMutableRawPointer?, name: String) {
         self.pointer = table
-        self.storage = nil
+        self.storage = storage
         self.name = name
     }
 
@@ -54,12 +65,10 @@ public final class Catalog: @unchecked Sendable {
     ///   code inside a module's range, a module code outside its module's ranges, the success
     ///   code inside a module, an empty name, a name or message containing a NUL byte, two
     ///   modules with the same name, an empty range, or more than 65,535 modules.
-    public init(_ definition: CatalogDefinition) throws(CatalogError) {
+    public convenience init(_ definition: CatalogDefinition) throws(CatalogError) {
         var builder = CatalogBuilder(definition)
         let built = try builder.build()
-        self.pointer = UnsafePointer(built.table)
-        self.storage = built.allocation
-        self.name = definition.name
+        self.init(table: UnsafePointer(built.table), storage: built.allocation, name: definition.name)
     }
 
     deinit {

@@ -85,7 +85,12 @@ public struct CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A second value from the C diagnostic, such as the conflicting element's code.
     public var otherCode: Int64
     /// The readable explanation, naming the entries, modules or ranges involved.
-    public var message: String
+    public var message: String {
+        get { text.message }
+        set { text = .given(newValue) }
+    }
+    /// What ``message`` is made of.
+    private var text: Text
 
     /// Creates an error.
     /// - Parameters:
@@ -104,9 +109,83 @@ public struct CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
         self.otherIndex = otherIndex
         self.code = code
         self.otherCode = otherCode
-        self.message = message
+        self.text = .given(message)
+    }
+
+    /// The error of a module that its catalog does not contain (``Status/undeclaredModule``).
+    /// - Parameters:
+    ///   - module: The module's name.
+    ///   - catalog: The catalog's name.
+    init(module: String, missingFrom catalog: String) {
+        self.init(status: .undeclaredModule, text: .moduleNotInCatalog(module: module, catalog: catalog))
+    }
+
+    /// The error of a module that has no catalog to be classified through (``Status/nullArgument``).
+    /// - Parameter module: The module's name.
+    init(moduleWithoutCatalog module: String) {
+        self.init(status: .nullArgument, text: .moduleWithoutCatalog(module: module))
+    }
+
+    /// An error that is about no element, with its message or what the message is composed of.
+    /// - Parameters:
+    ///   - status: The kind of problem.
+    ///   - text: The message or its parts.
+    private init(status: Status, text: Text) {
+        self.status = status
+        self.index = nil
+        self.otherIndex = nil
+        self.code = 0
+        self.otherCode = 0
+        self.text = text
     }
 
     /// The readable explanation (same as ``message``).
     public var description: String { message }
+
+    /// Whether two errors have the same status, indices, codes and message.
+    public static func == (lhs: CatalogError, rhs: CatalogError) -> Bool {
+        lhs.status == rhs.status && lhs.index == rhs.index && lhs.otherIndex == rhs.otherIndex
+            && lhs.code == rhs.code && lhs.otherCode == rhs.otherCode && lhs.message == rhs.message
+    }
+
+    /// Hashes what ``==(_:_:)`` compares.
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(status)
+        hasher.combine(index)
+        hasher.combine(otherIndex)
+        hasher.combine(code)
+        hasher.combine(otherCode)
+        hasher.combine(message)
+    }
+
+    /// The text of ``message``, or the names it is composed of when it is read.
+    ///
+    /// A classifier creates its errors on the path every classification can take (a module its
+    /// catalog lacks), so those errors carry names and compose the sentence only when ``message`` is
+    /// read: a program that classifies but never reads a message, such as Embedded Swift firmware,
+    /// then links none of the standard library's string building.
+    private enum Text: Sendable {
+        /// The message as given.
+        case given(String)
+        /// A module its catalog does not contain.
+        case moduleNotInCatalog(module: String, catalog: String)
+        /// A module with no catalog.
+        case moduleWithoutCatalog(module: String)
+
+        /// The sentence.
+        var message: String {
+            switch self {
+            case .given(let message):
+                return message
+            case .moduleNotInCatalog(let module, let catalog):
+                return """
+                    module '\(module)' is not part of catalog '\(catalog)'; \
+                    classify it through a catalog that includes it
+                    """
+            case .moduleWithoutCatalog(let module):
+                return "module '\(module)' has no catalog"
+            }
+        }
+    }
 }

@@ -42,21 +42,33 @@ public struct ModuleClassifier<Code: ModuleCode>: @unchecked Sendable {
     public init(catalog: Catalog) {
         let table = catalog.pointer
         let id = catalog.moduleID(named: Code.moduleName) ?? 0
-        var located: [(entry: UInt32, value: Code)] = []
+        // The table entry of a listed case, when the catalog lists its code in this module.
+        func entry(of value: Code) -> UInt32? {
+            let classification = Classification(rawValue: errcore_classify(table, value.code))
+            return classification.moduleID == id ? classification.entryIndex : nil
+        }
+        // Two passes over the listed cases (the first finds the span of their entries, the second
+        // fills the table), so that nothing but the case table is allocated.
+        var first: UInt32 = 0
+        var last: UInt32 = 0
+        var found = false
         if id != 0 {
             for value in Code.listedCases {
-                let classification = Classification(rawValue: errcore_classify(table, value.code))
-                if classification.moduleID == id, let entry = classification.entryIndex {
-                    located.append((entry, value))
-                }
+                guard let entry = entry(of: value) else { continue }
+                first = found ? min(first, entry) : entry
+                last = found ? max(last, entry) : entry
+                found = true
             }
         }
-        let first = located.map(\.entry).min() ?? 0
-        let span = located.isEmpty ? 0 : (located.map(\.entry).max() ?? 0) - first + 1
+        let span = found ? last - first + 1 : 0
         let cases = UnsafeMutablePointer<Code?>.allocate(capacity: max(1, Int(span)))
         cases.initialize(repeating: nil, count: max(1, Int(span)))
-        for (entry, value) in located {
-            cases[Int(entry - first)] = value
+        if span != 0 {
+            for value in Code.listedCases {
+                if let entry = entry(of: value) {
+                    cases[Int(entry - first)] = value
+                }
+            }
         }
         self.pointer = table
         self.moduleID = id
@@ -112,12 +124,7 @@ public struct ModuleClassifier<Code: ModuleCode>: @unchecked Sendable {
             return failure
         }
         guard moduleID == 0 else { return nil }
-        let name = state.catalog?.name ?? "?"
-        return CatalogError(
-            status: .undeclaredModule,
-            message:
-                "module '\(Code.moduleName)' is not part of catalog '\(name)'; classify it through a catalog that includes it"
-        )
+        return CatalogError(module: Code.moduleName, missingFrom: state.catalog?.name ?? "?")
     }
 
     /// Classifies a raw code for `Code`'s module.
@@ -173,8 +180,7 @@ public struct ModuleClassifier<Code: ModuleCode>: @unchecked Sendable {
     /// The outcome when no code can be classified (kept out of line: the cold path).
     @usableFromInline
     func invalidCatalog() -> CodeOutcome<Code> {
-        .invalidCatalog(
-            failure ?? CatalogError(status: .nullArgument, message: "module '\(Code.moduleName)' has no catalog"))
+        .invalidCatalog(failure ?? CatalogError(moduleWithoutCatalog: Code.moduleName))
     }
 }
 

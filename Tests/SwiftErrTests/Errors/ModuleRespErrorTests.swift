@@ -50,7 +50,7 @@ struct ModuleRespErrorTests {
             case .module: return "module"
             case .unexpectedCode: return "unexpected"
             case .transportFailed, .cancelled, .unacceptableStatus: return "transport"
-            case .invalidEnvelope, .decodingFailed, .invalidCatalog: return "client"
+            case .invalidEnvelope, .decodingFailed, .invalidCatalog, .stoppedByUser: return "client"
             }
         }
         #expect(kind(.base(.tokenExpire)) == "token")
@@ -133,6 +133,34 @@ struct ModuleRespErrorTests {
         let error = ModuleRespError<StudyGroupCode>.module(.joinTeamMax)
         let code = await Task.detached { error.rawCode }.value
         #expect(code == 11_210_017)
+    }
+
+    @Test("an unrecognised module code keeps the server's number everywhere, and still matches .other")
+    func unrecognisedKeepsNumber() throws {
+        let result: Result<NoData, ModuleRespError<StudyGroupCode>> = ResponseDecoder().result(
+            from: Fixtures.unlistedStudyGroup)
+        guard case .failure(let error) = result else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(error.rawCode == 11_219_999)
+        #expect(error.description.contains("11219999"))
+        #expect(error.debugDescription.contains("11219999"))
+        #expect(error.errorDescription(in: .english) == "Unrecognised Study group error (code 11219999)")
+        #expect(error.failureReason(in: .english).contains("11219999"))
+        let bridged = error as NSError
+        #expect(bridged.code == 11_219_999)
+        #expect((bridged.userInfo[ModuleRespErrorKeys.rawCode] as? NSNumber)?.int64Value == 11_219_999)
+        var matched = false
+        do throws(ModuleRespError<StudyGroupCode>) {
+            throw error
+        } catch .module(.other) {
+            matched = true
+        } catch {
+            Issue.record("expected .module(.other), got \(error)")
+        }
+        #expect(matched)
+        if case .module(.other(let raw)) = error { #expect(raw == 11_219_999) } else { Issue.record("no payload") }
     }
 }
 

@@ -4,9 +4,13 @@ import Testing
 @testable import SwiftErr
 
 // A study-group client written as an app would: its own module enum `StudyGroupRespCode`, a
-// `queryDemo` request with a completion handler and a `handleError` that drives the view, run
-// on recorded envelopes. Base codes are handled centrally and every response gets exactly one
-// callback.
+// `queryDemo` request with a completion handler (three lines on ResponseClient) and a
+// `handleError` that drives the view, against a real HTTP server on 127.0.0.1. Base codes are
+// handled centrally and every request gets exactly one callback.
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// An app's own study-group module enum, classified through the built-in C table, which already
 /// holds the study-group module.
@@ -56,9 +60,10 @@ enum StudyGroupRespCode: ModuleCode {
     }
 }
 
-/// The recorded backend: one envelope per team code the demo sends.
-struct RecordedServer: Sendable {
-    let responses: [String: String] = [
+/// The backend: one envelope per team code the demo sends, served on loopback; an unknown team
+/// code gets its connection closed without a response.
+enum StudyGroupBackend {
+    static let responses: [String: String] = [
         "T-OK": #"{"ret":0,"msg":"success","data":{"classId":"42","name":"Class 3-2"}}"#,
         "T-WRONG": #"{"ret":11210005,"msg":"班级码错误","data":null}"#,
         "T-GONE": #"{"ret":11210006,"msg":"班级不存在"}"#,
@@ -69,25 +74,28 @@ struct RecordedServer: Sendable {
         "T-BROKEN": #"{"ret":0,"data":{"classId":42}}"#,
     ]
 
-    func fetch(_ params: [String: String]) async throws -> TransportResponse {
-        guard let text = responses[params["teamCode"] ?? ""] else { throw URLError(.badServerResponse) }
-        return TransportResponse(statusCode: 200, body: Data(text.utf8))
+    static func start() throws -> LoopbackHTTPServer {
+        let server = try LoopbackHTTPServer()
+        server.route("/class/query") { request in
+            guard let text = responses[request.query["teamCode"] ?? ""] else { return .close }
+            return .json(text)
+        }
+        return server
     }
 }
 
-/// The logic object with `queryDemo`, returning one `Result` per call.
+/// The logic object with `queryDemo`, calling back once per call.
 struct StudyGroupLogic: Sendable {
-    let server = RecordedServer()
-    let decoder: ResponseDecoder
+    let client: ResponseClient
+    let baseURL: URL
 
     func queryDemo(
         with params: [String: String],
         completionHandler: @escaping @Sendable (Result<ClassItemModel, ModuleRespError<StudyGroupRespCode>>) -> Void
-    ) async {
-        let result: Result<ClassItemModel, ModuleRespError<StudyGroupRespCode>> = await decoder.result {
-            try await server.fetch(params)
-        }
-        completionHandler(result)
+    ) {
+        let query = params.map { URLQueryItem(name: $0.key, value: $0.value) }
+        let url = baseURL.appending(path: "class/query").appending(queryItems: query)
+        client.send(URLRequest(url: url), completionHandler: completionHandler)
     }
 }
 
@@ -132,15 +140,16 @@ final class Counter: Sendable {
 
 @Suite("A study-group client: its own module enum, queryDemo, handleError", .serialized)
 struct StudyGroupRequestTests {
-    func run(_ teamCode: String, view: DemoView, expired: Counter) async {
-        let decoder = ResponseDecoder(baseHandler: .reauthenticate { _ in expired.increment() })
-        let logic = StudyGroupLogic(decoder: decoder)
+    func run(_ teamCode: String, logic: StudyGroupLogic, view: DemoView) async {
         let calls = Locked(0)
-        await logic.queryDemo(with: ["teamCode": teamCode]) { result in
-            calls.withLock { $0 += 1 }
-            switch result {
-            case .success(let model): view.handleSuccess(model)
-            case .failure(let error): view.handleError(error)
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            logic.queryDemo(with: ["teamCode": teamCode]) { result in
+                calls.withLock { $0 += 1 }
+                switch result {
+                case .success(let model): view.handleSuccess(model)
+                case .failure(let error): view.handleError(error)
+                }
+                done.resume()
             }
         }
         // Every input yields exactly one callback.
@@ -158,45 +167,54 @@ struct StudyGroupRequestTests {
         #expect(StudyGroupRespCode.listedCases.count == StudyGroupCode.listedCases.count)
     }
 
-    @Test("recorded envelopes drive the view logic, one callback each")
-    func demo() async {
+    @Test("server answers drive the view logic, one callback each, through one call per request")
+    func demo() async throws {
+        let server = try StudyGroupBackend.start()
+        defer { server.stop() }
         let view = DemoView()
         let expired = Counter()
+        let client = ResponseClient(
+            session: URLSession(configuration: .ephemeral),
+            decoder: ResponseDecoder(baseHandler: .reauthenticate { _ in expired.increment() }),
+            policy: RetryPolicy(initialBackoff: .milliseconds(10), maxBackoff: .milliseconds(40)))
+        let logic = StudyGroupLogic(client: client, baseURL: server.url("/"))
 
-        await run("T-OK", view: view, expired: expired)
+        await run("T-OK", logic: logic, view: view)
         #expect(
             view.state.withLock { $0 } == DemoView.State(warningLabelHidden: true, hud: [], succeeded: ["Class 3-2"]))
 
-        await run("T-WRONG", view: view, expired: expired)
+        await run("T-WRONG", logic: logic, view: view)
         #expect(view.state.withLock { $0.warningLabelHidden } == false)
         #expect(view.state.withLock { $0.hud.last } == "The class code is wrong.")
 
-        await run("T-FULL", view: view, expired: expired)
+        await run("T-FULL", logic: logic, view: view)
         #expect(view.state.withLock { $0.warningLabelHidden } == true)
         #expect(view.state.withLock { $0.hud.last } == "The class is full.")
 
-        await run("T-GONE", view: view, expired: expired)
+        await run("T-GONE", logic: logic, view: view)
         #expect(view.state.withLock { $0.warningLabelHidden } == false)
 
-        await run("T-EXPIRED", view: view, expired: expired)
+        await run("T-EXPIRED", logic: logic, view: view)
         #expect(expired.value == 1)
         #expect(view.state.withLock { $0.hud.last } == "Your session has expired. Please sign in again.")
 
         // A tag code answered to a study-group request.
-        await run("T-LOST", view: view, expired: expired)
+        await run("T-LOST", logic: logic, view: view)
         #expect(view.state.withLock { $0.hud.last } == "error: A tag with this name already exists.")
 
-        await run("T-NEW", view: view, expired: expired)
+        await run("T-NEW", logic: logic, view: view)
         #expect(view.state.withLock { $0.hud.last } == "Unrecognised Study group error (code 11210099)")
 
-        await run("T-BROKEN", view: view, expired: expired)
+        await run("T-BROKEN", logic: logic, view: view)
         #expect(view.state.withLock { $0.hud.last } == "error: The data the server sent could not be read.")
 
-        await run("T-UNKNOWN-TEAM", view: view, expired: expired)
+        await run("T-UNKNOWN-TEAM", logic: logic, view: view)
         #expect(view.state.withLock { $0.hud.last } == "error: The network request failed.")
 
         #expect(expired.value == 1)
         #expect(view.state.withLock { $0.succeeded } == ["Class 3-2"])
         #expect(view.state.withLock { $0.hud.count } == 8)
+        // Business answers were sent once; only the unknown team (closed connection) was retried.
+        #expect(server.requests("/class/query").count == 9 + 2)
     }
 }

@@ -158,4 +158,16 @@ struct StatusValidationRetryAfterTests {
         #expect(RetryAfter.date(Self.sunday.addingTimeInterval(-30)).delay(from: Self.sunday) == .zero)
         #expect(RetryAfter.seconds(Int64.max).delay(from: Self.sunday) == .seconds(Int64.max))
     }
+
+    @Test(
+        "HTTPDate.format writes the IMF-fixdate that parse reads back to the same second",
+        arguments: [784_111_777, 0, 951_782_400, 1_700_000_060, 4_102_444_799, -86_400])
+    func formatRoundTrip(seconds: Int) throws {
+        let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+        let text = HTTPDate.format(date)
+        #expect(HTTPDate.parse(text) == date, "\(text)")
+        if seconds == 784_111_777 { #expect(text == "Sun, 06 Nov 1994 08:49:37 GMT") }
+        if seconds == 951_782_400 { #expect(text == "Tue, 29 Feb 2000 00:00:00 GMT") }
+        #expect(RetryAfter.date(date).description == text)
+    }
 }

@@ -1,8 +1,8 @@
 #!/bin/sh
-# embedded-stack.sh — worst-case stack use of each public C core function on
+# stack-usage.sh — worst-case stack use of each public C core function on
 # a cross target, from the compiler's own numbers (run by `make cross`).
 #
-# Usage: scripts/embedded-stack.sh DIR
+# Usage: Embedded/scripts/stack-usage.sh DIR
 #   DIR/*.su  -fstack-usage reports (one frame size per function)
 #   DIR/*.o   the objects, whose call relocations give the call graph
 #
@@ -15,7 +15,7 @@
 # function has no frame size.
 #
 # Environment: OBJDUMP (default llvm-objdump).
-set -u
+set -eu
 
 if [ $# -ne 1 ]; then
     echo "usage: $0 DIR" >&2
@@ -24,8 +24,8 @@ fi
 dir=$1
 OBJDUMP=${OBJDUMP:-llvm-objdump}
 
-sus=$(ls "$dir"/*.su 2>/dev/null)
-objs=$(ls "$dir"/*.o 2>/dev/null)
+sus=$(ls "$dir"/*.su 2>/dev/null || true)
+objs=$(ls "$dir"/*.o 2>/dev/null || true)
 if [ -z "$sus" ] || [ -z "$objs" ]; then
     echo "error: no .su or .o files in $dir" >&2
     exit 1
@@ -85,7 +85,10 @@ fi
             for (k = 1; k <= m; k++) if (!(e[k] in u)) { u[e[k]] = 1; out = out " " e[k] }
             printf "%-28s %7d %9d  %s\n", root, frame[root], d, (out == "" ? "-" : substr(out, 2))
         }
-        for (f in kind) if (kind[f] !~ /^static/) { print "error: " f " has a " kind[f] " stack frame" > "/dev/stderr"; status = 1 }
+        for (f in kind) if (kind[f] !~ /^static/) {
+            print "error: " f " has a " kind[f] " stack frame" > "/dev/stderr"
+            status = 1
+        }
         if (cycle != "") { print "error: recursion through" cycle > "/dev/stderr"; status = 1 }
         exit status
     }'

@@ -1,0 +1,53 @@
+extension ModuleRespError {
+    /// The same failure for another module's request: what a ``Retrier`` or channel for `Code`
+    /// makes of an error thrown by a request typed for another module.
+    ///
+    /// Server codes keep their number and are classified again for `Code` (a code `Code` lists
+    /// becomes ``module(_:)``, a base code stays ``base(_:)``, anything else is
+    /// ``unexpectedCode(_:)``), so a business answer stays a business answer and is never mistaken
+    /// for a transport failure. Every other failure keeps its case and its cause.
+    /// - Parameter error: The failure typed for another module.
+    public init<Other: ModuleCode>(converting error: ModuleRespError<Other>) {
+        switch error {
+        case .base(let code): self = .base(code)
+        case .module(let code): self = Self.reclassified(code.code)
+        case .unexpectedCode(let raw): self = Self.reclassified(raw)
+        case .transportFailed(let underlying): self = .transportFailed(underlying: underlying)
+        case .cancelled: self = .cancelled
+        case .stoppedByUser(let stop): self = .stoppedByUser(stop)
+        case .unacceptableStatus(let status): self = .unacceptableStatus(status)
+        case .invalidEnvelope(let failure): self = .invalidEnvelope(failure)
+        case .decodingFailed(let underlying): self = .decodingFailed(underlying: underlying)
+        case .invalidCatalog(let failure): self = .invalidCatalog(failure)
+        }
+    }
+
+    /// A server code as `Code` sees it; never success, and never loses the number.
+    private static func reclassified(_ raw: Int64) -> Self {
+        switch Code.classify(raw) {
+        case .base(let code): return .base(code)
+        case .module(let code): return .module(code)
+        case .success, .unexpected, .invalidCatalog: return .unexpectedCode(raw)
+        }
+    }
+}
+
+/// A ``ModuleRespError`` of any module, seen through an existential so that an
+/// ``ErrorAdapterRegistry`` can convert it to its own module's error.
+protocol ModuleRespErrorConverting: Error {
+    /// The same failure for `target`'s request (``ModuleRespError/init(converting:)``).
+    func converted<Target: ModuleCode>(to target: Target.Type) -> ModuleRespError<Target>
+    /// The policy's disposition, judged in the error's own module, whose catalog holds the flags
+    /// of its codes (another module's catalog may not list them).
+    func disposition(by policy: RetryPolicy) -> RetryDisposition
+}
+
+extension ModuleRespError: ModuleRespErrorConverting {
+    func converted<Target: ModuleCode>(to target: Target.Type) -> ModuleRespError<Target> {
+        ModuleRespError<Target>(converting: self)
+    }
+
+    func disposition(by policy: RetryPolicy) -> RetryDisposition {
+        policy.disposition(for: self)
+    }
+}

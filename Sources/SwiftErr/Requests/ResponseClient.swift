@@ -1,0 +1,274 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One call for a whole request: transport → status → envelope → classification → retry → payload.
+///
+/// ```swift
+/// let client = ResponseClient(
+///     session: .shared,
+///     decoder: ResponseDecoder(baseHandler: .reauthenticate { _ in session.expire() }),
+///     timeouts: .init(attempt: .seconds(10), overall: .seconds(30)))
+///
+/// do {
+///     let item = try await client.send(URLRequest(url: url), returning: ClassItem.self, module: StudyGroupCode.self)
+/// } catch .module(.wrongTeamCode) {
+///     warningLabel.isHidden = false
+/// } catch {
+///     hud.show(error.localizedDescription)
+/// }
+/// ```
+///
+/// For each attempt the client
+/// 1. sends the request through its ``transport`` (``URLSessionTransport`` by default), within the
+///    attempt's time limit and the request's deadline (``Timeouts``);
+/// 2. checks the status with the decoder's ``ResponseDecoder/statusValidator``: an unacceptable
+///    status is ``ModuleRespError/unacceptableStatus(_:)-enum.case`` keeping the server's `Retry-After`;
+/// 3. reads the envelope and classifies its code for the module: a base code runs the decoder's
+///    ``ResponseDecoder/baseHandler`` exactly once for that response;
+/// 4. on success, decodes the payload as `Model`.
+///
+/// A failure goes to ``policy`` (``RetryPolicy/disposition(for:)``, the one retryability rule):
+/// retryable failures are sent again after the policy's jittered backoff, or the server's
+/// `Retry-After` (seconds or an HTTP-date) on 429 and 503, until the attempts, the deadline, the
+/// decision hook or cancellation end it. Business answers are final unless their catalog flags say
+/// `CodeFlags.retryable`. Errors the transport throws are mapped by the one mapping of foreign
+/// errors (``ModuleRespError/init(adapting:)``).
+///
+/// ## Which requests are repeated
+/// Sending a request again must do no harm. By default (``Repeatability/byMethod``) only the
+/// methods HTTP defines as idempotent are repeated, as Alamofire's `RetryPolicy` does: GET, HEAD,
+/// OPTIONS, PUT, DELETE and TRACE (``idempotentMethods``), plus any request carrying an
+/// `Idempotency-Key` header field, which tells the server to apply it once. A POST answered 503
+/// is sent once, unless the call says ``Repeatability/safeToRepeat``.
+///
+/// ## Forms
+/// - ``send(_:returning:module:repeatability:decide:)``: `async throws(ModuleRespError<Code>)`;
+/// - ``result(_:returning:module:repeatability:decide:)``: `async` → `Result`;
+/// - ``send(_:repeatability:decide:completionHandler:)``: a completion handler, for callback-style code.
+///
+/// ## Other transports
+/// Conform a type to ``HTTPTransport`` and pass it to ``init(transport:decoder:policy:timeouts:)``;
+/// the rest of the pipeline is the same.
+public struct ResponseClient: Sendable {
+    /// Time limits of a request, measured on the `ContinuousClock`.
+    public struct Timeouts: Sendable, Hashable {
+        /// The longest one attempt's transport may take (the wait for the response), or `nil` for
+        /// no limit beyond the transport's own. An attempt that runs out is cancelled and fails with
+        /// ``RequestTimeoutError/Limit/attempt``, which the policy retries like `URLError.timedOut`.
+        public var attempt: Duration?
+        /// The longest the whole request may take, every attempt and wait included, or `nil`. When
+        /// it runs out during an attempt, the attempt is cancelled and the request fails with
+        /// ``RequestTimeoutError/Limit/deadline``; a wait that would end after it is not started,
+        /// and the failure that asked for it is thrown at once. It does not interrupt the decision
+        /// hook.
+        public var overall: Duration?
+
+        /// Creates time limits.
+        /// - Parameters:
+        ///   - attempt: The limit of one attempt, or `nil`.
+        ///   - overall: The limit of the whole request, or `nil`.
+        public init(attempt: Duration? = nil, overall: Duration? = nil) {
+            self.attempt = attempt
+            self.overall = overall
+        }
+
+        /// No limits beyond the transport's own.
+        public static let none = Timeouts()
+    }
+
+    /// Whether a request may be sent more than once.
+    public enum Repeatability: Sendable, Hashable {
+        /// Repeated when its method is in ``ResponseClient/repeatableMethods`` or it carries an
+        /// `Idempotency-Key` header field; otherwise sent once.
+        case byMethod
+        /// The caller knows that sending it twice does no harm (for example a POST the server
+        /// de-duplicates): repeated by the policy whatever its method.
+        case safeToRepeat
+        /// Sent once, whatever its method.
+        case once
+    }
+
+    /// GET, HEAD, OPTIONS, PUT, DELETE and TRACE: the methods RFC 9110 defines as idempotent.
+    public static let idempotentMethods: Set<String> = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"]
+
+    /// Sends requests.
+    public var transport: any HTTPTransport
+    /// Validates the status, reads the envelope, classifies the code (running its base handler)
+    /// and decodes the payload.
+    public var decoder: ResponseDecoder
+    /// Which failures are sent again, how often and after how long.
+    public var policy: RetryPolicy
+    /// Time limits of each attempt and of the whole request.
+    public var timeouts: Timeouts
+    /// The methods repeated under ``Repeatability/byMethod`` (``idempotentMethods`` by default),
+    /// upper case.
+    public var repeatableMethods: Set<String>
+    /// The message of the ``UserStoppedError`` when the decision hook answers stop.
+    public var userStopMessage: LocalizedText
+
+    /// Creates a client over any transport.
+    /// - Parameters:
+    ///   - transport: Sends requests.
+    ///   - decoder: Status, envelope, base handler and payload decoding (2xx, `ret`/`msg`/`data`,
+    ///     no base handler by default).
+    ///   - policy: The retry policy (``RetryPolicy/default``).
+    ///   - timeouts: Time limits (none by default).
+    public init(
+        transport: any HTTPTransport, decoder: ResponseDecoder = ResponseDecoder(), policy: RetryPolicy = .default,
+        timeouts: Timeouts = .none
+    ) {
+        self.transport = transport
+        self.decoder = decoder
+        self.policy = policy
+        self.timeouts = timeouts
+        self.repeatableMethods = Self.idempotentMethods
+        self.userStopMessage = UserStoppedError.defaultMessage
+    }
+
+    /// Creates a client over a `URLSession`.
+    /// - Parameters:
+    ///   - session: The session (`URLSession.shared` by default).
+    ///   - decoder: Status, envelope, base handler and payload decoding.
+    ///   - policy: The retry policy (``RetryPolicy/default``).
+    ///   - timeouts: Time limits (none by default).
+    public init(
+        session: URLSession = .shared, decoder: ResponseDecoder = ResponseDecoder(), policy: RetryPolicy = .default,
+        timeouts: Timeouts = .none
+    ) {
+        self.init(
+            transport: URLSessionTransport(session: session), decoder: decoder, policy: policy, timeouts: timeouts)
+    }
+
+    /// Sends a request and returns its payload, repeating it as the policy says.
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - model: The payload type (`Optional`, ``NoData`` or any `Decodable`).
+    ///   - module: The module the request belongs to.
+    ///   - repeatability: Whether the request may be sent more than once (by its method by default).
+    ///   - decide: Asked before each retry ("try again?"); `nil` retries without asking.
+    /// - Returns: The payload of the first successful response.
+    /// - Throws: The one ``ModuleRespError`` that ends the request: the last failure (a server code,
+    ///   an unacceptable status with its `Retry-After`, an invalid envelope, a decoding failure, a
+    ///   transport failure, a ``RequestTimeoutError``), ``ModuleRespError/cancelled``, or
+    ///   ``ModuleRespError/stoppedByUser(_:)``.
+    public func send<Model: Decodable, Code: ModuleCode>(
+        _ request: URLRequest, returning model: Model.Type = Model.self, module: Code.Type = Code.self,
+        repeatability: Repeatability = .byMethod,
+        decide: (@Sendable (RetryContext<Code>) async -> RetryDecision)? = nil
+    ) async throws(ModuleRespError<Code>) -> Model {
+        let clock = ContinuousClock()
+        let deadline = timeouts.overall.map { clock.now.advanced(by: $0) }
+        var policy = self.policy
+        if !isRepeatable(request, repeatability) { policy.maxAttempts = 1 }
+        let retrier = Retrier(
+            for: Code.self, policy: policy, clock: clock, userStopMessage: userStopMessage, decide: decide)
+        var attempt = 0
+        return try await retrier.run(deadline: deadline) { () async throws -> Model in
+            attempt += 1
+            let response = try await exchange(request, attempt: attempt, clock: clock, deadline: deadline)
+            return try decoder.result(Model.self, module: Code.self, from: response).get()
+        }
+    }
+
+    /// Sends a request and returns its outcome as a `Result` (see
+    /// ``send(_:returning:module:repeatability:decide:)``).
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - model: The payload type.
+    ///   - module: The module the request belongs to.
+    ///   - repeatability: Whether the request may be sent more than once (by its method by default).
+    ///   - decide: Asked before each retry; `nil` retries without asking.
+    /// - Returns: The payload, or the one ``ModuleRespError`` that ended the request.
+    public func result<Model: Decodable, Code: ModuleCode>(
+        _ request: URLRequest, returning model: Model.Type = Model.self, module: Code.Type = Code.self,
+        repeatability: Repeatability = .byMethod,
+        decide: (@Sendable (RetryContext<Code>) async -> RetryDecision)? = nil
+    ) async -> Result<Model, ModuleRespError<Code>> {
+        do {
+            return .success(
+                try await send(
+                    request, returning: Model.self, module: Code.self, repeatability: repeatability, decide: decide))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Sends a request in a new task and calls `completionHandler` exactly once with its outcome;
+    /// the model and module are read from the handler's type. The model is `Sendable` because the
+    /// outcome leaves the task (to the main queue, typically).
+    ///
+    /// ```swift
+    /// func queryDemo(with params: [String: String],
+    ///                completionHandler: @escaping @Sendable (Result<ClassItem, ModuleRespError<StudyGroupCode>>) -> Void) {
+    ///     let url = baseURL.appending(path: "class/query").appending(queryItems: params.map(URLQueryItem.init))
+    ///     client.send(URLRequest(url: url), completionHandler: completionHandler)
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - repeatability: Whether the request may be sent more than once (by its method by default).
+    ///   - decide: Asked before each retry; `nil` retries without asking.
+    ///   - completionHandler: Called once, from the task, with the payload or the one
+    ///     ``ModuleRespError`` that ended the request (``ModuleRespError/cancelled`` when the task
+    ///     is cancelled). It runs on no particular thread: hop to the main actor for UI work.
+    /// - Returns: The task, to cancel the request.
+    @discardableResult
+    public func send<Model: Decodable & Sendable, Code: ModuleCode>(
+        _ request: URLRequest, repeatability: Repeatability = .byMethod,
+        decide: (@Sendable (RetryContext<Code>) async -> RetryDecision)? = nil,
+        completionHandler: @escaping @Sendable (Result<Model, ModuleRespError<Code>>) -> Void
+    ) -> Task<Void, Never> {
+        Task {
+            let outcome: Result<Model, ModuleRespError<Code>> = await result(
+                request, repeatability: repeatability, decide: decide)
+            completionHandler(outcome)
+        }
+    }
+
+    /// Whether the policy may send `request` more than once.
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - repeatability: What the call says.
+    /// - Returns: `true` when it may be repeated.
+    public func isRepeatable(_ request: URLRequest, _ repeatability: Repeatability = .byMethod) -> Bool {
+        switch repeatability {
+        case .safeToRepeat: return true
+        case .once: return false
+        case .byMethod:
+            let method = (request.httpMethod ?? "GET").uppercased()
+            return repeatableMethods.contains(method) || request.value(forHTTPHeaderField: "Idempotency-Key") != nil
+        }
+    }
+
+    /// One attempt's transport call, within the attempt's limit and the request's deadline.
+    private func exchange(
+        _ request: URLRequest, attempt: Int, clock: ContinuousClock, deadline: ContinuousClock.Instant?
+    ) async throws -> TransportResponse {
+        var limit: (instant: ContinuousClock.Instant, error: RequestTimeoutError)?
+        if let duration = timeouts.attempt {
+            limit = (
+                clock.now.advanced(by: duration),
+                RequestTimeoutError(limit: .attempt, duration: duration, attempt: attempt)
+            )
+        }
+        if let deadline, let overall = timeouts.overall, limit.map({ deadline <= $0.instant }) ?? true {
+            limit = (deadline, RequestTimeoutError(limit: .deadline, duration: overall, attempt: attempt))
+        }
+        guard let limit else { return try await transport.send(request) }
+        if clock.now >= limit.instant { throw limit.error }
+        let transport = self.transport
+        return try await withThrowingTaskGroup(of: TransportResponse.self) { group in
+            group.addTask { try await transport.send(request) }
+            group.addTask {
+                try await clock.sleep(until: limit.instant, tolerance: nil)
+                throw limit.error
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw CancellationError() }
+            return first
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// What a new user reads first: how to add the dependency, and the one-call request.
+@Suite("Documentation: adding the dependency and making requests")
+struct DocumentationTests {
+    static func text(_ path: String) throws -> String {
+        String(decoding: try RepositoryFiles.bytes(path), as: UTF8.self)
+    }
+
+    @Test(
+        "the README and GettingStarted show how to add the package and the SwiftErr product",
+        arguments: ["README.md", "Sources/SwiftErr/SwiftErr.docc/GettingStarted.md"])
+    func addingTheDependency(path: String) throws {
+        let text = try Self.text(path)
+        #expect(text.contains(".package(url: "), "\(path)")
+        #expect(text.contains(#".product(name: "SwiftErr", package: "SwiftErr")"#), "\(path)")
+    }
+
+    @Test("the README shows the one-call request, and the seed-style queryDemo in three lines")
+    func oneCallRequest() throws {
+        let text = try Self.text("README.md")
+        #expect(text.contains("ResponseClient("))
+        #expect(text.contains("try await client.send("))
+        let lines = text.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex { $0.hasPrefix("func queryDemo(") })
+        let bodyStart = try #require(lines[start...].firstIndex { $0.hasSuffix(") {") })
+        let bodyEnd = try #require(lines[bodyStart...].firstIndex { $0 == "}" })
+        #expect(bodyEnd - bodyStart - 1 <= 3, "queryDemo's body is \(bodyEnd - bodyStart - 1) lines")
+        #expect(lines[bodyStart..<bodyEnd].contains { $0.contains("completionHandler: completionHandler") })
+    }
+
+    @Test("the DocC landing page links the Making requests article, which exists")
+    func makingRequestsArticle() throws {
+        let landing = try Self.text("Sources/SwiftErr/SwiftErr.docc/SwiftErr.md")
+        #expect(landing.contains("<doc:MakingRequests>"))
+        let article = try Self.text("Sources/SwiftErr/SwiftErr.docc/MakingRequests.md")
+        #expect(article.hasPrefix("# Making requests\n"))
+    }
+
+    @Test("the README still starts with its two commands")
+    func firstTwoCommands() throws {
+        let lines = try Self.text("README.md").components(separatedBy: "\n")
+        #expect(lines.count > 5)
+        #expect(lines[3].hasPrefix("swift run -c release errcat classify Examples/responses.jsonl"))
+        #expect(lines[4].hasPrefix("make check"))
+    }
+}
