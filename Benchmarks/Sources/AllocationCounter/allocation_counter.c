@@ -9,13 +9,14 @@
  * MallocInterposer.
  */
 #include <stddef.h>
+/* A C library header: glibc's defines __GLIBC__, which <stddef.h> (the compiler's) does not. */
+#include <limits.h>
 
 #include "AllocationCounter.h"
 
 #if defined(__linux__) && defined(__GLIBC__)
 #include <errno.h>
 #include <stdatomic.h>
-
 
 static atomic_llong allocation__count;
 
