@@ -30,7 +30,10 @@ struct CSourceGenerator {
         let bytes: [UInt8] = pool.strings.flatMap { Array($0.text.utf8) + [0] }
         var identifiers = GeneratedSourceAudit.cWords
         identifiers.insert("errcore_\(symbol)_table")
-        for part in ["strings", "codes", "entries", "modules", "ranges", "index_keys", "index_slots", "table"] {
+        for part in [
+            "strings", "codes", "entries", "modules", "ranges", "index_keys", "index_slots", "front_slots",
+            "front_buckets", "front_gaps", "table",
+        ] {
             identifiers.insert("errcore__\(symbol)_\(part)")
         }
         try GeneratedSourceAudit.checkC(source, include: "CErrCore.h", pool: bytes, identifiers: identifiers)
