@@ -30,10 +30,14 @@ let package = Package(
                 .product(name: "SwiftErr", package: "SwiftErr"),
             ]
         ),
+        // Counts allocations (malloc interposed on glibc): only `compare` links it.
+        .target(name: "AllocationCounter"),
         // Prints the side-by-side table: `swift run -c release compare [--json] [--count N]`.
         .executableTarget(
             name: "compare",
-            dependencies: ["Baselines", "CBaselines", .product(name: "CErrCore", package: "SwiftErr")]
+            dependencies: [
+                "AllocationCounter", "Baselines", "CBaselines", .product(name: "CErrCore", package: "SwiftErr"),
+            ]
         ),
         // package-benchmark suite: `swift package benchmark`.
         .executableTarget(

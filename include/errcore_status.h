@@ -50,11 +50,12 @@ typedef enum errcore_status {
     ERRCORE_E_BUFFER_TOO_SMALL = 14,    /* the caller's storage is smaller than needed (diag: code = bytes needed, other_code = bytes given) */
     ERRCORE_E_BAD_INDEX = 15,           /* the table's classification index disagrees with its entries and ranges */
     ERRCORE_E_MISALIGNED = 16,          /* the caller's storage is not aligned to 8 bytes (diag: code = 8, other_code = address % 8) */
-    ERRCORE_E_DUPLICATE_MODULE_NAME = 17 /* two modules have the same name (names identify modules) */
+    ERRCORE_E_DUPLICATE_MODULE_NAME = 17, /* two modules have the same name (names identify modules) */
+    ERRCORE_E_BAD_FRONT = 18            /* the table's exact-match front disagrees with its codes and ranges */
 } errcore_status;
 
 /* Number of distinct errcore_status values (for iteration in tests and bindings). */
-#define ERRCORE_STATUS_COUNT 18
+#define ERRCORE_STATUS_COUNT 19
 
 /* Which input array an errcore_diag index refers to. */
 typedef enum errcore_subject {
@@ -63,7 +64,9 @@ typedef enum errcore_subject {
     ERRCORE_SUBJECT_MODULE = 2,  /* index refers to the modules array */
     ERRCORE_SUBJECT_RANGE = 3,   /* index refers to the ranges array */
     ERRCORE_SUBJECT_STRINGS = 4, /* index is a byte offset into the string pool */
-    ERRCORE_SUBJECT_INDEX = 5    /* index refers to the classification index (index_keys) */
+    ERRCORE_SUBJECT_INDEX = 5,   /* index refers to the classification index (index_keys) */
+    ERRCORE_SUBJECT_FRONT = 6,   /* index refers to the exact-match front's slots */
+    ERRCORE_SUBJECT_FRONT_GAP = 7 /* index refers to the exact-match front's gap table */
 } errcore_subject;
 
 /* Value of errcore_diag.index / other_index when there is no such element. */

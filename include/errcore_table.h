@@ -91,6 +91,71 @@ typedef struct errcore_index_slot {
 #define ERRCORE_INDEX_CAPACITY(entries, ranges) ((entries) + 2u * (ranges) + 2u)
 
 /*
+ * The exact-match front: a perfect hash over the table codes (every entry
+ * code and the success code), so that classifying a code is one hash, one
+ * slot and one gap lookup, with no search.
+ *
+ * Hashing. For a code c, with hi = ((uint64_t)c * multiplier) >> 32 (the
+ * product taken mod 2^64):
+ *   bucket   = hi >> bucket_shift
+ *   position = (hi ^ buckets[bucket]) & slot_mask
+ * (errcore_front_position()). Every table code sits in the slot at its own
+ * position; a code is a hit when slots[position].key equals it, and then
+ * slots[position].key_class is its class. A code that misses is not a table
+ * code, so its class depends on the module ranges alone: the gap table (or,
+ * when the front has none, a branch-free search of the ranges) gives it.
+ * Slots no table code hashes to hold a table code that hashes elsewhere, so
+ * nothing ever matches there. With bucket_shift 32 there is one bucket:
+ * the positions are the product's bits themselves (a "direct" front).
+ *
+ * Gaps. The codes from gap_base on are cut into gap_count stretches of
+ * 2^gap_shift codes each; stretch i (gaps[i]) holds at most one point where
+ * the range class changes (its `split`). For a code c that missed, with
+ * i = min(((uint64_t)c - (uint64_t)gap_base) >> gap_shift, gap_count), the
+ * class is gaps[i].above when c >= gaps[i].split, else gaps[i].below.
+ * gaps[gap_count] is the stretch for every code outside the others: both
+ * its classes are ERRCORE_CLASS_UNKNOWN.
+ *
+ * errcore_build() and the generated default table fill a front;
+ * errcore_validate() proves it (every table code at its position with its
+ * class, no slot answering for any other code, every gap stretch right).
+ * A table whose front.slots is NULL has no front and classifies through its
+ * index (or its searches), as tables made before the front did.
+ */
+
+/* One slot of the front: a table code and its packed errcore_class. */
+typedef struct errcore_front_slot {
+    int64_t key;
+    uint64_t key_class;
+} errcore_front_slot;
+
+/* One stretch of the front's gap table: the class of codes that are not table codes. */
+typedef struct errcore_front_gap {
+    int64_t split;  /* first code of the stretch with class `above`; codes before it have `below` */
+    uint64_t below; /* packed errcore_class: ERRCORE_CLASS_UNKNOWN or a module's unrecognised class */
+    uint64_t above;
+} errcore_front_gap;
+
+/* The exact-match front of a table (all zero: none). */
+typedef struct errcore_front {
+    const errcore_front_slot *slots; /* slot_mask + 1 slots; NULL: no front */
+    const uint32_t *buckets;         /* 2^(32 - bucket_shift) displacements */
+    const errcore_front_gap *gaps;   /* gap_count + 1 stretches, or NULL: misses search the ranges */
+    uint64_t multiplier;             /* hi = ((uint64_t)code * multiplier) >> 32 */
+    int64_t gap_base;                /* first code of gaps[0] */
+    size_t gap_count;                /* stretches before the final one: at least 1 */
+    uint32_t slot_mask;              /* the slot count (a power of two) minus 1 */
+    uint8_t bucket_shift;            /* 0 ... 32 */
+    uint8_t gap_shift;               /* 0 ... 63 */
+} errcore_front;
+
+/* The front position of `code` (the front must exist: slots != NULL). */
+static inline size_t errcore_front_position(const errcore_front *front, int64_t code) {
+    uint64_t hi = ((uint64_t)code * front->multiplier) >> 32;
+    return (size_t)((hi ^ front->buckets[hi >> front->bucket_shift]) & front->slot_mask);
+}
+
+/*
  * A finished table. All arrays are read-only; in a valid table
  *   codes   is strictly ascending, entries[i] describes codes[i];
  *   ranges  is ascending by first, and no two ranges overlap;
@@ -120,6 +185,14 @@ typedef struct errcore_table {
     const int64_t *index_keys;
     const errcore_index_slot *index_slots;
     size_t index_count;
+    /*
+     * Optional exact-match front (front.slots NULL: none), see above.
+     * Added after the index: a table written as a positional initializer
+     * before it existed gets a zero front and still classifies correctly.
+     * (Code compiled against the earlier, shorter errcore_table must be
+     * recompiled: the struct is larger.)
+     */
+    errcore_front front;
 } errcore_table;
 
 /*
@@ -156,12 +229,34 @@ typedef struct errcore_table {
  *                                   point, index ERRCORE_NO_INDEX), or a slot's class is wrong
  *                                   (subject INDEX, index: the slot); NULL index arrays with a
  *                                   count give ERRCORE_E_NULL_ARGUMENT with subject INDEX
+ *  10 ERRCORE_E_BAD_FRONT           the exact-match front (when front.slots is not NULL) is wrong;
+ *                                   front.buckets NULL gives ERRCORE_E_NULL_ARGUMENT with subject
+ *                                   FRONT. Subject FRONT (slots), in this order:
+ *                                   - index ERRCORE_NO_INDEX: slot_mask + 1 is not a power of two,
+ *                                     or there are more slots than memory can hold, or
+ *                                     bucket_shift > 32 (code: slot_mask, other_code: bucket_shift);
+ *                                   - a table code (an entry code, or the success code) is not in
+ *                                     the slot it hashes to (index: that slot, code: the key the
+ *                                     slot holds, other_code: the table code);
+ *                                   - a slot whose key hashes to it holds a code that is not a
+ *                                     table code (index = other_index: the slot, code: the key), or
+ *                                     not the key's class (index: the slot, code = other_code: the
+ *                                     key).
+ *                                   Subject FRONT_GAP (when front.gaps is not NULL):
+ *                                   - index ERRCORE_NO_INDEX: no stretch, gap_shift > 63, the
+ *                                     stretches run past INT64_MAX, or a module range is not inside
+ *                                     them (code: gap_base, other_code: gap_count);
+ *                                   - a stretch's split lies outside it, a range class changes
+ *                                     inside it elsewhere, or a class is wrong (index: the stretch,
+ *                                     code: its split, other_code: its first code); the final
+ *                                     stretch (index gap_count) must have unknown classes.
  * The fields of each diagnostic are those errcore_check_catalog() lists,
  * with indices into the table's own arrays.
  * `diag` may be NULL; when not, it is filled (status ERRCORE_OK and no index on success).
  *
- * Runs in O(n log r + m log m) time for n entries, r ranges and m <= 256
- * modules, with no allocation. The duplicate-name check has no storage of
+ * Runs in O(n log r + m log m + s + g log r) time for n entries, r
+ * ranges, m <= 256 modules, s front slots and g gap stretches, with no
+ * allocation. The duplicate-name check has no storage of
  * its own: it sorts blocks of 256 modules on the stack (512 bytes) and
  * looks every later name up in each block, so above 256 modules it takes
  * about m * m / 512 * 8 string comparisons (70 million for 65,535
@@ -219,7 +314,13 @@ typedef struct errcore_catalog_def {
 
 /*
  * errcore_build_size — the number of bytes of storage errcore_build() needs
- * for `def`.
+ * for `def`. It depends on the counts and the strings only. With n entries
+ * and r ranges it includes room for the exact-match front: about 16 bytes
+ * a slot for 1.25 to 2.5 slots an entry, 4 bytes a bucket for one bucket
+ * per 2 entries, 24 bytes a gap stretch for 4r + 17 stretches; and, for up
+ * to 361 entries, room for a direct front of max(n * n / 8, 4 times those
+ * slots) slots, at most 8,192 (128 KiB): 4 KiB at 32 entries, 32 KiB at
+ * 100, 128 KiB from 256. (Tables of more than 2^26 entries get no front.)
  *
  * On ERRCORE_OK stores the size in *out_size. Otherwise returns the first
  * stage-0 problem errcore_check_catalog() would report:
@@ -250,8 +351,22 @@ ERRCORE_API errcore_status errcore_build_size(const errcore_catalog_def *def, si
  *   diagnostic). Indices refer to the caller's unsorted arrays: a duplicate code reports the
  *   later input index as `index` and the first one with that code as `other_index`.
  * Unsorted input is never an error here. On failure *out is left untouched
- * and the contents of `storage` are undefined. Deterministic;
- * O((n + m + r) log(n + m + r)); no allocation, no recursion.
+ * and the contents of `storage` are undefined.
+ *
+ * The table gets an index and an exact-match front (see errcore_front):
+ * for up to 362 table codes first a direct one (one bucket) if one of up to
+ * 4,096 multipliers places every code, else one with buckets (up to 32
+ * multipliers); codes that agree in their low bits (say, a hundred codes
+ * that are multiples of 2^57) can defeat every multiplier, and then the
+ * table has no front (front.slots NULL) and classifies through its index.
+ * The front's gap table is left out (misses then search the ranges) when
+ * the module ranges would need more than 4r + 16 stretches.
+ *
+ * Deterministic (the same definition gives the same bytes);
+ * O((n + m + r) log(n + m + r)) expected, plus the front: about one pass
+ * over the codes per multiplier tried, each attempt bounded by 8 tries a
+ * slot (worst case O(a * (s + n)) for a attempts and s slots); no
+ * allocation, no recursion.
  */
 ERRCORE_API errcore_status errcore_build(const errcore_catalog_def *def, void *storage,
                                          size_t storage_size, errcore_table *out,

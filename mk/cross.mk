@@ -10,8 +10,11 @@
 #                         -fstack-usage and the call graph) and the linked
 #                         footprint of a classify-only firmware; fails if the
 #                         core has any .data/.bss, needs anything beyond
-#                         <string.h> functions and compiler helpers, or
-#                         recurses
+#                         <string.h> functions and compiler helpers,
+#                         recurses, or the classify-only Cortex-M4 firmware
+#                         has more than CROSS_CLASSIFY_TEXT_MAX (3072) bytes
+#                         of text
+#   make cross-size-check only that last check
 #   make cross-swift-check  Embedded/scripts/swift-check.sh: the SwiftErrCore
 #                         target (its files from swift package describe) as
 #                         Embedded Swift with CErrCore for armv7em and rv32,
@@ -86,6 +89,15 @@ cross: $(CROSS_ALL_OBJS) $(CROSS_ELFS)
 	@echo
 	@echo "== linked with --gc-sections, only errcore_classify + errcore_default_table kept (bytes)"
 	@READELF="$(CROSS_READELF)" sh Embedded/scripts/section-sizes.sh --linked $(CROSS_ELFS)
+	@$(MAKE) --no-print-directory cross-size-check
+
+# The classify-only Cortex-M4 firmware stays within CROSS_CLASSIFY_TEXT_MAX bytes of text.
+CROSS_CLASSIFY_TEXT_MAX ?= 3072
+.PHONY: cross-size-check
+cross-size-check: $(CROSS_BUILD_DIR)/thumbv7em-none-eabi/classify-only.elf
+	@READELF="$(CROSS_READELF)" sh Embedded/scripts/section-sizes.sh --linked $< | \
+	    awk -v max=$(CROSS_CLASSIFY_TEXT_MAX) '{ if ($$3 > max) { print "cross: classify-only text " $$3 " bytes, over " max; exit 1 } \
+	        print "cross: classify-only text " $$3 " bytes (at most " max ")" }'
 
 # ---- host-side equivalence of the freestanding configuration ----------------
 

@@ -12,16 +12,17 @@ bin=.build/release/compare
 command -v valgrind >/dev/null || { echo "callgrind-counts: valgrind is not installed (apt-get install valgrind)" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# errcore_classify_batch is also called by the facade batch and by the hash-front candidate,
-# so the main pass leaves both out (its inclusive count then belongs to the C batch row alone)
-# and a second pass runs the hash-front candidate by itself.
+# errcore_classify_batch is also called by the facade batch and by the no-front (index) batch row,
+# and cbl_single_classify by the no-front single-call row, so the main pass leaves those out (the
+# inclusive counts then belong to the C batch and C single rows alone) and a second pass runs the
+# two no-front rows by themselves.
 # valgrind 3.19 cannot read the DWARF 5 that clang 21 writes; the symbol table is enough.
 objcopy --strip-debug "$bin" "$tmp/compare"
-others="c_batch c_single swift_to_c swift_facade swift_facade_batch candidate_batch seed dictionary bsearch branchy linear floor"
+others="c_batch c_single swift_to_c swift_facade swift_facade_batch seed dictionary bsearch branchy linear floor"
 for table in default 256 4096; do
     valgrind --tool=callgrind --branch-sim=yes --callgrind-out-file="$tmp/cg.$table" \
         "$tmp/compare" --count "$count" --reps 1 --no-check --no-envelopes --table "$table" --linear-count "$count" \
-        --skip swift_facade_batch --skip candidate_hash >/dev/null 2>"$tmp/log.$table"
+        --skip swift_facade_batch --skip c_batch_index --skip c_single_index >/dev/null 2>"$tmp/log.$table"
     callgrind_annotate --inclusive=yes --threshold=100 --show=Ir,Bc,Bcm "$tmp/cg.$table" >"$tmp/ann.$table" 2>/dev/null
     skips=""
     for key in $others; do skips="$skips --skip $key"; done
@@ -38,14 +39,14 @@ rows = [
     ("C errcore_classify_batch", r":errcore_classify_batch "),
     ("C errcore_classify, one call per code", r":cbl_single_classify "),
     ("Swift -> C errcore_classify per code", r"SwiftToCO7resolve"),
-    ("Swift facade CodeTable.classify", r"FacadeApproachO7resolve"),
+    ("Swift facade Catalog.classify", r"FacadeApproachO7resolve"),
     ("seed: Base(rawValue:) then Module(rawValue:)", r"SeedApproachO\d*resolve(32|256|4096)ySiSRys5Int64VGFZ "),
     ("Swift Dictionary<Int, Entry>", r"DictionaryBaselineV7resolve"),
     ("libc bsearch + comparator", r":cbl_bsearch_classify "),
     ("plain binary search (branchy)", r":cbl_branchy_classify "),
     ("linear scan (early exit)", r":cbl_linear_classify "),
-    ("candidate: batch, steps unrolled", r":cbl_index_batch_unrolled "),
-    ("candidate: exact-match hash in front", r":cbl_hash_front_batch "),
+    ("C errcore_classify_batch, no front (index)", r":errcore_classify_batch "),
+    ("C errcore_classify, no front (index)", r":cbl_single_classify "),
     ("memory floor: sum of the input", r":cbl_memory_floor "),
 ]
 tables = ["default", "256", "4096"]
@@ -54,7 +55,7 @@ for t in tables:
     main = open(f"{tmp}/ann.{t}").read().splitlines()
     alone = open(f"{tmp}/annh.{t}").read().splitlines()
     for name, pattern in rows:
-        lines = alone if "hash" in name else main
+        lines = alone if "no front" in name else main
         best = None
         for line in lines:
             if re.search(pattern, line):

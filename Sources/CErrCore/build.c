@@ -10,11 +10,17 @@
  * Storage layout (each part 8-byte aligned):
  *   int64_t codes[n] | errcore_range ranges[r] | errcore_entry entries[n] |
  *   errcore_module modules[m] | int64_t index_keys[c] |
- *   errcore_index_slot index_slots[c] | char pool[...]
- * where c = ERRCORE_INDEX_CAPACITY(n, r). While checking, the module work
- * arrays live in modules[] and the entry and range work arrays in
- * index_keys[] and index_slots[] (each part is made at least as large as
- * the work it holds; in practice it always is).
+ *   errcore_index_slot index_slots[c] | errcore_front_slot front_slots[s] |
+ *   uint32_t front_buckets[b] | errcore_front_gap front_gaps[g + 1] |
+ *   char pool[...]
+ * where c = ERRCORE_INDEX_CAPACITY(n, r) and s, b, g are the front's
+ * dimensions (errcore__front_dims: s about 1.25 to 2.5 n, for up to 361
+ * entries room for a direct front of max(n * n / 8, 4 x that) slots, at
+ * most 8,192; b about n / 2, g = ERRCORE__FRONT_GAP_CAPACITY(r); all 0 when
+ * the table is too large for a front). While checking, the module work arrays live in modules[]
+ * and the entry and range work arrays in index_keys[] and index_slots[];
+ * while the front is built, its scratch lives there too (each part is made
+ * at least as large as the work it holds).
  */
 #include <string.h>
 
@@ -29,27 +35,33 @@ static bool errcore__add(size_t a, size_t b, size_t *out) {
     return true;
 }
 
-/* count * size rounded up to 8, at least `floor` bytes, added to *total; false on overflow. */
+/* count * size, at least `floor` bytes, rounded up to 8 and added to *total; false on overflow. */
 static bool errcore__add_array(size_t *total, size_t count, size_t size, size_t floor) {
-    if (size != 0 && count > (SIZE_MAX - 7u) / size) {
+    if ((size != 0 && count > (SIZE_MAX - 7u) / size) || floor > SIZE_MAX - 7u) {
         return false;
     }
-    size_t bytes = (count * size + 7u) & ~(size_t)7u;
-    return errcore__add(*total, bytes > floor ? bytes : floor, total);
+    size_t bytes = count * size > floor ? count * size : floor;
+    return errcore__add(*total, (bytes + 7u) & ~(size_t)7u, total);
 }
 
 typedef struct errcore__layout {
     size_t codes, ranges, entries, modules, index_keys, index_slots, index_capacity, pool;
+    size_t front_slots, front_buckets, front_gaps;
+    errcore__front_dims_t front;
     size_t pool_size;
     size_t total;
 } errcore__layout;
 
 /* The storage layout of a definition whose stage 0 passed with a pool of `pool` bytes. */
-static bool errcore__layout_of(const errcore_catalog_def *def, size_t pool, errcore__layout *l) {
+static bool errcore__layout_with(const errcore_catalog_def *def, size_t pool,
+                                 const errcore__front_dims_t *front, errcore__layout *l) {
     size_t n = def->entry_count, r = def->range_count, m = def->module_count;
-    size_t work_entries, work_ranges, work_modules, work_index;
+    size_t work_entries, work_ranges, work_modules, work_index, front_scratch;
     bool ok = errcore__work_size(n, r, m, &work_entries, &work_ranges, &work_modules) &&
-              errcore__add(work_entries, work_ranges, &work_index);
+              errcore__add(work_entries, work_ranges, &work_index) &&
+              errcore__front_scratch_size(n, front, &front_scratch);
+    work_index = ok && front_scratch > work_index ? front_scratch : work_index;
+    l->front = *front;
     /* ERRCORE_INDEX_CAPACITY(n, r), overflow-checked: n, r <= ERRCORE_MAX_COUNT fit a size_t sum
      * only on 64-bit, so add step by step. */
     size_t capacity = 0;
@@ -71,11 +83,36 @@ static bool errcore__layout_of(const errcore_catalog_def *def, size_t pool, errc
     size_t keys_bytes = total - l->index_keys;
     ok = ok && errcore__add_array(&total, capacity, sizeof(errcore_index_slot),
                                   work_index > keys_bytes ? work_index - keys_bytes : 0);
+    bool has_front = front->has_front;
+    l->front_slots = total;
+    ok = ok && errcore__add_array(&total, errcore__front_slot_count(front), sizeof(errcore_front_slot), 0);
+    l->front_buckets = total;
+    ok = ok && errcore__add_array(&total, has_front ? (size_t)1 << front->bucket_bits : 0,
+                                  sizeof(uint32_t), 0);
+    l->front_gaps = total;
+    ok = ok && errcore__add_array(&total, has_front ? front->gap_capacity + 1u : 0,
+                                  sizeof(errcore_front_gap), 0);
     l->pool = total;
     ok = ok && errcore__add_array(&total, pool, 1, 0);
     l->pool_size = pool;
     l->total = total;
     return ok;
+}
+
+/*
+ * The storage layout, with a front when the table is small enough for one
+ * and its storage size fits a size_t (else without: the table then
+ * classifies through its index, as it would have before fronts existed).
+ */
+static bool errcore__layout_of(const errcore_catalog_def *def, size_t pool, errcore__layout *l) {
+    errcore__front_dims_t front;
+    errcore__front_dims(def->entry_count, def->range_count, &front);
+    if (front.has_front && errcore__layout_with(def, pool, &front, l)) {
+        return true;
+    }
+    errcore__front_dims_t none = {false, 0, 0, 0, 0};
+    front = none;
+    return errcore__layout_with(def, pool, &front, l);
 }
 
 /* Stage 0 and the layout: the first problem into diag, or ERRCORE_OK with *l filled. */
@@ -195,7 +232,13 @@ errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size
     t.index_keys = NULL;
     t.index_slots = NULL;
     t.index_count = 0;
-    /* The index overwrites the entry and range work arrays, read for the last time above. */
+    /*
+     * The front's scratch overwrites the entry and range work arrays, read
+     * for the last time above; the index then overwrites the scratch.
+     */
+    (void)errcore__front_build(&t, &l.front, (errcore_front_slot *)(void *)(base + l.front_slots),
+                               (uint32_t *)(void *)(base + l.front_buckets),
+                               (errcore_front_gap *)(void *)(base + l.front_gaps), base + l.index_keys);
     int64_t *index_keys = (int64_t *)(void *)(base + l.index_keys);
     errcore_index_slot *index_slots = (errcore_index_slot *)(void *)(base + l.index_slots);
     size_t index_count = 0;

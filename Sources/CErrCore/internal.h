@@ -30,6 +30,35 @@
 #define ERRCORE__IF_ELSE_0(c, v) ((v) & ((size_t)0 - (size_t)(c)))
 #endif
 
+/*
+ * ERRCORE__SELECT64(c, a, b): a when c, else b, without a branch (the same
+ * reasoning as ERRCORE__IF_ELSE_0). ERRCORE__LOADED(x) makes a value
+ * opaque to the optimizer: clang otherwise turns a select between a value
+ * just loaded and another back into a branch around the load, even with
+ * __builtin_unpredictable, and gcc 12 branches on the condition of mask
+ * arithmetic to skip it when the result is a plain load (both seen on
+ * x86-64). It costs no instruction; where it is not needed it is empty.
+ */
+#if defined(__has_builtin)
+#if __has_builtin(__builtin_unpredictable)
+#define ERRCORE__SELECT64(c, a, b) (__builtin_unpredictable(c) ? (a) : (b))
+#endif
+#endif
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__aarch64__))
+#define ERRCORE__LOADED(x) __asm__("" : "+r"(x))
+#else
+#define ERRCORE__LOADED(x) ((void)0)
+#endif
+#ifndef ERRCORE__SELECT64
+/* Mask arithmetic; the mask is made opaque too, or gcc 12 branches on c to skip the arithmetic. */
+static inline uint64_t errcore__select64(bool c, uint64_t a, uint64_t b) {
+    uint64_t mask = (uint64_t)0 - (uint64_t)c;
+    ERRCORE__LOADED(mask);
+    return b ^ ((a ^ b) & mask);
+}
+#define ERRCORE__SELECT64(c, a, b) errcore__select64((c), (a), (b))
+#endif
+
 /* Marks an intended switch fallthrough (gcc's -Wextra warns on unmarked ones). */
 #if defined(__has_attribute)
 #if __has_attribute(fallthrough)
@@ -52,6 +81,13 @@
 #define ERRCORE__HOT static inline __attribute__((always_inline))
 #else
 #define ERRCORE__HOT static inline
+#endif
+
+/* Keeps a helper out of line (a small loop of its own gets the registers it needs). */
+#if defined(__GNUC__) || defined(__clang__)
+#define ERRCORE__NOINLINE __attribute__((noinline))
+#else
+#define ERRCORE__NOINLINE
 #endif
 
 /* All ones when b is true, zero otherwise: selects without a branch. */
@@ -118,6 +154,44 @@ ERRCORE__INTERNAL errcore_status errcore__check_index(const errcore_table *t, er
 
 /* Index of the range containing code, or ERRCORE_NO_INDEX (for validation, not the hot path). */
 ERRCORE__INTERNAL size_t errcore__range_containing(const errcore_table *t, int64_t code);
+
+/* ---- The exact-match front (front.c) ----------------------------------------------------- */
+
+/* Gap stretches reserved for a table with r ranges (the front's gap table may use fewer). */
+#define ERRCORE__FRONT_GAP_CAPACITY(r) (4u * (r) + 16u)
+
+/* The front's dimensions for a definition (has_front false: the table gets none). */
+typedef struct errcore__front_dims_t {
+    bool has_front;
+    unsigned slot_bits;   /* 2^slot_bits slots with buckets */
+    unsigned bucket_bits; /* 2^bucket_bits buckets */
+    unsigned direct_bits; /* 2^direct_bits slots for a direct front first tried; 0: none tried */
+    size_t gap_capacity;  /* stretches before the final one */
+} errcore__front_dims_t;
+
+/* The front's dimensions for a table of `entries` entries and `ranges` ranges. */
+ERRCORE__INTERNAL void errcore__front_dims(size_t entries, size_t ranges, errcore__front_dims_t *d);
+
+/* Slots the storage holds for the front (0 without one); buckets: 2^bucket_bits. */
+ERRCORE__INTERNAL size_t errcore__front_slot_count(const errcore__front_dims_t *d);
+
+/* Bytes of 8-aligned scratch errcore__front_build needs; false when that overflows a size_t. */
+ERRCORE__INTERNAL bool errcore__front_scratch_size(size_t entries, const errcore__front_dims_t *d,
+                                                  size_t *bytes);
+
+/*
+ * Builds t's front (t must be valid apart from its index and front) into
+ * slots[errcore__front_slot_count()], buckets[2^bucket_bits] and
+ * gaps[gap_capacity + 1],
+ * with `scratch` as working memory, and sets t->front. Returns false, with
+ * t->front all zero, when no front was built.
+ */
+ERRCORE__INTERNAL bool errcore__front_build(errcore_table *t, const errcore__front_dims_t *d,
+                                           errcore_front_slot *slots, uint32_t *buckets,
+                                           errcore_front_gap *gaps, void *scratch);
+
+/* Checks t's front against its entries and ranges (t must be otherwise valid). */
+ERRCORE__INTERNAL errcore_status errcore__check_front(const errcore_table *t, errcore_diag *diag);
 
 /* ---- Reporting (rules.c) ----------------------------------------------------------------- */
 

@@ -26,6 +26,7 @@ static const errcore__status_text errcore__status_texts[ERRCORE_STATUS_COUNT] = 
     {"ERRCORE_E_BAD_INDEX", "classification index does not match the table"},
     {"ERRCORE_E_MISALIGNED", "storage misaligned"},
     {"ERRCORE_E_DUPLICATE_MODULE_NAME", "duplicate module name"},
+    {"ERRCORE_E_BAD_FRONT", "exact-match front does not match the table"},
 };
 
 static const errcore__status_text *errcore__status_lookup(errcore_status status) {
@@ -50,6 +51,8 @@ static const char *errcore__subject_word(errcore_subject subject) {
     case ERRCORE_SUBJECT_RANGE: return "range";
     case ERRCORE_SUBJECT_STRINGS: return "string pool offset";
     case ERRCORE_SUBJECT_INDEX: return "index slot";
+    case ERRCORE_SUBJECT_FRONT: return "front slot";
+    case ERRCORE_SUBJECT_FRONT_GAP: return "front gap";
     case ERRCORE_SUBJECT_NONE: break;
     }
     return NULL;
@@ -62,6 +65,8 @@ static const char *errcore__code_word(errcore_subject subject) {
     case ERRCORE_SUBJECT_MODULE: return "id";
     case ERRCORE_SUBJECT_STRINGS: return NULL;
     case ERRCORE_SUBJECT_INDEX: return "key";
+    case ERRCORE_SUBJECT_FRONT: return "key";
+    case ERRCORE_SUBJECT_FRONT_GAP: return "split";
     case ERRCORE_SUBJECT_ENTRY:
     case ERRCORE_SUBJECT_NONE: break;
     }
@@ -79,6 +84,22 @@ size_t errcore_diag_format(const errcore_diag *diag, char *buf, size_t size) {
     if (diag->status == ERRCORE_E_BAD_INDEX && diag->index == ERRCORE_NO_INDEX) {
         errcore__sink_str(&s, ": no key at change point ");
         errcore__sink_int(&s, diag->code);
+        return s.len;
+    }
+    if (diag->status == ERRCORE_E_BAD_FRONT && diag->index == ERRCORE_NO_INDEX) {
+        if (diag->subject == ERRCORE_SUBJECT_FRONT_GAP) {
+            errcore__sink_str(&s, ": the gap table of ");
+            errcore__sink_int(&s, diag->other_code);
+            errcore__sink_str(&s, " stretches from code ");
+            errcore__sink_int(&s, diag->code);
+            errcore__sink_str(&s, " is malformed or misses a module range");
+        } else {
+            errcore__sink_str(&s, ": slot mask ");
+            errcore__sink_int(&s, diag->code);
+            errcore__sink_str(&s, " and bucket shift ");
+            errcore__sink_int(&s, diag->other_code);
+            errcore__sink_str(&s, " (the mask must be one less than a power of two, the shift at most 32)");
+        }
         return s.len;
     }
     if (diag->status == ERRCORE_E_BUFFER_TOO_SMALL) {
@@ -154,6 +175,21 @@ size_t errcore_diag_format(const errcore_diag *diag, char *buf, size_t size) {
     case ERRCORE_E_EMPTY_RANGE:
         errcore__sink_str(&s, " ends at ");
         errcore__sink_int(&s, diag->other_code);
+        break;
+    case ERRCORE_E_BAD_FRONT:
+        if (diag->subject == ERRCORE_SUBJECT_FRONT_GAP) {
+            errcore__sink_str(&s, ", stretch from code ");
+            errcore__sink_int(&s, diag->other_code);
+            errcore__sink_str(&s, ", does not match the module ranges");
+        } else if (diag->other_index != ERRCORE_NO_INDEX) {
+            errcore__sink_str(&s, " answers for its key, which is not a table code");
+        } else if (diag->other_code == diag->code) {
+            errcore__sink_str(&s, " has the wrong class");
+        } else {
+            errcore__sink_str(&s, " should hold code ");
+            errcore__sink_int(&s, diag->other_code);
+            errcore__sink_str(&s, ", which hashes to it");
+        }
         break;
     default:
         break;

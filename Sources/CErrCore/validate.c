@@ -174,6 +174,9 @@ static errcore_status errcore__check(const errcore_table *t, errcore_diag *diag)
         s = errcore__check_index(t, diag);
     }
     if (s == ERRCORE_OK) {
+        s = errcore__check_front(t, diag);
+    }
+    if (s == ERRCORE_OK) {
         errcore__fail(diag, ERRCORE_OK, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, 0);
     }
     return s;

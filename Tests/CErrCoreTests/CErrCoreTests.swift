@@ -163,7 +163,7 @@ struct CErrCoreTests {
         #expect(reports.diags.map(\.index) == [1, 1, 1])
         #expect(reports.diags.map(\.other_index) == [0, 0, 0])
         #expect(String(cString: errcore_status_name(ERRCORE_E_MISALIGNED)) == "ERRCORE_E_MISALIGNED")
-        #expect(ERRCORE_STATUS_COUNT == 18)
+        #expect(ERRCORE_STATUS_COUNT == 19)
     }
 
     @Test("batch agrees with single classification on random codes")

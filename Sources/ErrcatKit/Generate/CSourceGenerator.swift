@@ -30,7 +30,10 @@ struct CSourceGenerator {
         let bytes: [UInt8] = pool.strings.flatMap { Array($0.text.utf8) + [0] }
         var identifiers = GeneratedSourceAudit.cWords
         identifiers.insert("errcore_\(symbol)_table")
-        for part in ["strings", "codes", "entries", "modules", "ranges", "index_keys", "index_slots", "table"] {
+        for part in [
+            "strings", "codes", "entries", "modules", "ranges", "index_keys", "index_slots", "front_slots",
+            "front_buckets", "front_gaps", "table",
+        ] {
             identifiers.insert("errcore__\(symbol)_\(part)")
         }
         try GeneratedSourceAudit.checkC(source, include: "CErrCore.h", pool: bytes, identifiers: identifiers)
@@ -178,6 +181,9 @@ struct CSourceGenerator {
             out += "};\n\n"
         }
 
+        let front = frontSource(prefix: prefix)
+        out += front.arrays
+
         out += "static const errcore_table \(prefix)table = {\n"
         out += "    \(prefix)codes,\n"
         out += "    \(prefix)entries,\n"
@@ -191,11 +197,52 @@ struct CSourceGenerator {
         out += "    \(CLiteral.int64(definition.success.code)),\n"
         out += indexCount > 0 ? "    \(prefix)index_keys,\n    \(prefix)index_slots,\n" : "    NULL,\n    NULL,\n"
         out += "    \(indexCount),\n"
+        out += front.initializer
         out += "};\n\n"
         out += "const errcore_table *errcore_\(symbol)_table(void) {\n"
         out += "    return &\(prefix)table;\n"
         out += "}\n"
         return (out, pool)
+    }
+
+    /// The exact-match front `errcore_build()` computed for the catalog, as static arrays and the
+    /// `errcore_front` initializer of the table (all zero when the build made no front).
+    private func frontSource(prefix: String) -> (arrays: String, initializer: String) {
+        let front = table.pointer.pointee.front
+        guard let slots = front.slots, let buckets = front.buckets else {
+            return ("", "    {NULL, NULL, NULL, 0, 0, 0, 0, 0, 0},\n")
+        }
+        let slotCount = Int(front.slot_mask) + 1
+        let bucketCount = 1 << (32 - Int(front.bucket_shift))
+        var out = "/* Exact-match front: every table code at its hash position (errcore_front_position()), with\n"
+        out += " * its class; errcore_validate() proves it. A slot no code hashes to holds a code that\n"
+        out += " * hashes elsewhere. */\n"
+        out += "static const errcore_front_slot \(prefix)front_slots[\(slotCount)] = {\n"
+        for slot in 0..<slotCount {
+            out += "    {\(CLiteral.int64(slots[slot].key)), \(hex64(slots[slot].key_class))},\n"
+        }
+        out += "};\n\n"
+        out += "/* Front displacements, one per bucket. */\n"
+        out += "static const uint32_t \(prefix)front_buckets[\(bucketCount)] = {\n"
+        for bucket in 0..<bucketCount {
+            out += "    \(buckets[bucket])u,\n"
+        }
+        out += "};\n\n"
+        var gapsName = "NULL"
+        if let gaps = front.gaps {
+            gapsName = "\(prefix)front_gaps"
+            out += "/* Front gap table: {split, class before it, class from it} per stretch of codes. */\n"
+            out += "static const errcore_front_gap \(gapsName)[\(front.gap_count + 1)] = {\n"
+            for gap in 0...front.gap_count {
+                let value = gaps[gap]
+                out += "    {\(CLiteral.int64(value.split)), \(hex64(value.below)), \(hex64(value.above))},\n"
+            }
+            out += "};\n\n"
+        }
+        var initializer = "    {\(prefix)front_slots, \(prefix)front_buckets, \(gapsName),\n"
+        initializer += "     \(hex64(front.multiplier)), \(CLiteral.int64(front.gap_base)), \(front.gap_count), "
+        initializer += "\(front.slot_mask)u, \(front.bucket_shift), \(front.gap_shift)},\n"
+        return (out, initializer)
     }
 
     /// `0x0123456789ABCDEFu`: sixteen upper-case hex digits.

@@ -21,7 +21,10 @@
  *     module's ranges, base code inside a range
  *   9 the classification index: NULL arrays with a count, first key not
  *     INT64_MIN, keys not ascending, a change point missing, a wrong slot
- *  10 no problem
+ *  10 the exact-match front: NULL arrays, a bad shape, a displacement past
+ *     the slots, a table code not at its position, a slot answering for a
+ *     code that is not a table code or with the wrong class, a wrong gap
+ *  11 no problem
  */
 #ifndef ERRCORE_TEST_REFERENCE_H
 #define ERRCORE_TEST_REFERENCE_H
@@ -34,15 +37,29 @@
 
 #include "CErrCore.h"
 
-enum { REF_STAGE_INDEX = 9, REF_STAGE_NONE = 10 };
+/*
+ * The reference's own comparisons are not what a fuzzer should learn from,
+ * and tracing them took most of a fuzz run's time: clang leaves them out.
+ */
+#if defined(__clang__)
+#define REF_FUNC __attribute__((no_sanitize("coverage"))) static inline
+#else
+#define REF_FUNC static inline
+#endif
+
+enum { REF_STAGE_INDEX = 9, REF_STAGE_FRONT = 10, REF_STAGE_NONE = 11 };
 
 /* The stage a status (with its subject) belongs to; -1 for a status no check of a table produces. */
-static inline int ref_stage_of(errcore_status s, errcore_subject subject) {
+REF_FUNC int ref_stage_of(errcore_status s, errcore_subject subject) {
     switch (s) {
     case ERRCORE_OK: return REF_STAGE_NONE;
-    case ERRCORE_E_NULL_ARGUMENT: return subject == ERRCORE_SUBJECT_INDEX ? REF_STAGE_INDEX : 0;
+    case ERRCORE_E_NULL_ARGUMENT:
+        return subject == ERRCORE_SUBJECT_INDEX   ? REF_STAGE_INDEX
+               : subject == ERRCORE_SUBJECT_FRONT ? REF_STAGE_FRONT
+                                                  : 0;
     case ERRCORE_E_COUNT_OVERFLOW: return 0;
     case ERRCORE_E_BAD_INDEX: return REF_STAGE_INDEX;
+    case ERRCORE_E_BAD_FRONT: return REF_STAGE_FRONT;
     case ERRCORE_E_BAD_STRING:
     case ERRCORE_E_EMPTY_NAME:
     case ERRCORE_E_RESERVED_NONZERO: return 1;
@@ -61,16 +78,16 @@ static inline int ref_stage_of(errcore_status s, errcore_subject subject) {
     return -1;
 }
 
-static inline bool ref_in_range(const errcore_range *r, int64_t code) {
+REF_FUNC bool ref_in_range(const errcore_range *r, int64_t code) {
     return r->first <= code && code <= r->last;
 }
 
-static inline bool ref_overlap(const errcore_range *a, const errcore_range *b) {
+REF_FUNC bool ref_overlap(const errcore_range *a, const errcore_range *b) {
     return a->first <= b->last && b->first <= a->last;
 }
 
 /* A range the later stages use: it names a declared module and is not empty. */
-static inline bool ref_range_valid(const errcore_range *g, size_t module_count) {
+REF_FUNC bool ref_range_valid(const errcore_range *g, size_t module_count) {
     return g->module != 0 && g->module <= module_count && g->first <= g->last;
 }
 
@@ -92,7 +109,7 @@ typedef struct ref_catalog {
 } ref_catalog;
 
 /* Whether range a sorts before range b (by first code, then index). */
-static inline bool ref_sorts_before(const errcore_range *ranges, size_t a, size_t b) {
+REF_FUNC bool ref_sorts_before(const errcore_range *ranges, size_t a, size_t b) {
     return ranges[a].first < ranges[b].first || (ranges[a].first == ranges[b].first && a < b);
 }
 
@@ -100,7 +117,7 @@ static inline bool ref_sorts_before(const errcore_range *ranges, size_t a, size_
  * The valid range holding `code`: of all that contain it, the one reaching
  * furthest (greatest last; ties: the one that sorts first). SIZE_MAX when none.
  */
-static inline size_t ref_holder(const ref_catalog *c, int64_t code) {
+REF_FUNC size_t ref_holder(const ref_catalog *c, int64_t code) {
     size_t best = SIZE_MAX;
     for (size_t i = 0; i < c->r; i++) {
         const errcore_range *g = &c->ranges[i];
@@ -116,13 +133,13 @@ static inline size_t ref_holder(const ref_catalog *c, int64_t code) {
 }
 
 /* The module owning `code` (0 when none). */
-static inline uint16_t ref_owner(const ref_catalog *c, int64_t code) {
+REF_FUNC uint16_t ref_owner(const ref_catalog *c, int64_t code) {
     size_t h = ref_holder(c, code);
     return h == SIZE_MAX ? 0 : c->ranges[h].module;
 }
 
 /* Whether a valid range of `module` contains `code`. */
-static inline bool ref_module_owns(const ref_catalog *c, uint16_t module, int64_t code) {
+REF_FUNC bool ref_module_owns(const ref_catalog *c, uint16_t module, int64_t code) {
     for (size_t i = 0; i < c->r; i++) {
         if (c->ranges[i].module == module && ref_range_valid(&c->ranges[i], c->m) &&
             ref_in_range(&c->ranges[i], code)) {
@@ -137,7 +154,7 @@ static inline bool ref_module_owns(const ref_catalog *c, uint16_t module, int64_
  * that code (entry bits: its position in c's arrays), else the module whose
  * range holds it, with the success code as success.
  */
-static inline errcore_class ref_class(const ref_catalog *c, int64_t code) {
+REF_FUNC errcore_class ref_class(const ref_catalog *c, int64_t code) {
     uint64_t entry = ERRCORE_NO_ENTRY, module = 0, flags = 0, tier = ERRCORE_TIER_UNKNOWN;
     for (size_t i = 0; i < c->n; i++) {
         if (c->codes[i] == code) {
@@ -170,7 +187,7 @@ typedef struct ref_flat {
     const char **names;
 } ref_flat;
 
-static inline void ref_flat_free(ref_flat *f) {
+REF_FUNC void ref_flat_free(ref_flat *f) {
     free(f->codes);
     free(f->modules);
     free(f->flags);
@@ -178,7 +195,7 @@ static inline void ref_flat_free(ref_flat *f) {
     memset(f, 0, sizeof *f);
 }
 
-static inline bool ref_flat_alloc(ref_flat *f, size_t n, size_t m) {
+REF_FUNC bool ref_flat_alloc(ref_flat *f, size_t n, size_t m) {
     memset(f, 0, sizeof *f);
     f->codes = malloc((n ? n : 1) * sizeof *f->codes);
     f->modules = malloc((n ? n : 1) * sizeof *f->modules);
@@ -198,7 +215,7 @@ static inline bool ref_flat_alloc(ref_flat *f, size_t n, size_t m) {
 }
 
 /* A definition's arrays (its arrays must be readable: stage 0 passed). */
-static inline bool ref_flat_of_def(ref_flat *f, const errcore_catalog_def *def) {
+REF_FUNC bool ref_flat_of_def(ref_flat *f, const errcore_catalog_def *def) {
     if (!ref_flat_alloc(f, def->entry_count, def->module_count)) {
         return false;
     }
@@ -218,7 +235,7 @@ static inline bool ref_flat_of_def(ref_flat *f, const errcore_catalog_def *def) 
 }
 
 /* A finished table's arrays; a module name whose offset lies outside the pool counts as none. */
-static inline bool ref_flat_of_table(ref_flat *f, const errcore_table *t) {
+REF_FUNC bool ref_flat_of_table(ref_flat *f, const errcore_table *t) {
     if (!ref_flat_alloc(f, t->entry_count, t->module_count)) {
         return false;
     }
@@ -244,7 +261,7 @@ static inline bool ref_flat_of_table(ref_flat *f, const errcore_table *t) {
  * Stages 2 ... 8 of a finished table whose strings are good (stage 1
  * passed), by brute force; codes and ranges must also be ascending here.
  */
-static inline int ref_table_stage(const ref_catalog *c) {
+REF_FUNC int ref_table_stage(const ref_catalog *c) {
     for (size_t j = 0; c->module_names && j < c->m; j++) {
         for (size_t i = 0; i < j; i++) {
             if (c->module_names[i] && c->module_names[j] &&
@@ -306,7 +323,7 @@ static inline int ref_table_stage(const ref_catalog *c) {
  * Whether the diagnostic of a finished table's rejection at stages 2 ... 8
  * names elements that really are at fault. NULL when it does, else why not.
  */
-static inline const char *ref_table_diag_fault(const errcore_diag *d, const ref_catalog *c) {
+REF_FUNC const char *ref_table_diag_fault(const errcore_diag *d, const ref_catalog *c) {
     size_t n = c->n, m = c->m, r = c->r;
     switch (d->status) {
     case ERRCORE_E_DUPLICATE_MODULE_NAME:
@@ -399,7 +416,7 @@ static inline const char *ref_table_diag_fault(const errcore_diag *d, const ref_
 /* ---- A definition: every problem ----------------------------------------------------------- */
 
 /* Appends a problem to out[0 ... cap-1] (counting past cap). */
-static inline void ref_push(errcore_diag *out, size_t cap, size_t *count, errcore_status status,
+REF_FUNC void ref_push(errcore_diag *out, size_t cap, size_t *count, errcore_status status,
                             errcore_subject subject, size_t index, size_t other_index, int64_t code,
                             int64_t other_code, uint32_t module) {
     if (*count < cap) {
@@ -416,7 +433,7 @@ static inline void ref_push(errcore_diag *out, size_t cap, size_t *count, errcor
     (*count)++;
 }
 
-static inline size_t ref_text_bytes(const char *text) {
+REF_FUNC size_t ref_text_bytes(const char *text) {
     return text ? strlen(text) + 1 : 0;
 }
 
@@ -425,7 +442,7 @@ static inline size_t ref_text_bytes(const char *text) {
  * scratch of the right size), in its documented order, by brute force:
  * writes the first `cap` into out[] and returns how many there are.
  */
-static inline size_t ref_def_problems(const errcore_catalog_def *def, errcore_diag *out,
+REF_FUNC size_t ref_def_problems(const errcore_catalog_def *def, errcore_diag *out,
                                       size_t cap) {
     const size_t NO = ERRCORE_NO_INDEX;
     size_t count = 0;
@@ -587,14 +604,14 @@ static inline size_t ref_def_problems(const errcore_catalog_def *def, errcore_di
 }
 
 /* Whether two diagnostics are equal field by field. */
-static inline bool ref_same_diag(const errcore_diag *a, const errcore_diag *b) {
+REF_FUNC bool ref_same_diag(const errcore_diag *a, const errcore_diag *b) {
     return a->status == b->status && a->subject == b->subject && a->index == b->index &&
            a->other_index == b->other_index && a->code == b->code &&
            a->other_code == b->other_code && a->module == b->module;
 }
 
 /* Orders diagnostics field by field (for comparing lists as multisets with qsort). */
-static inline int ref_diag_cmp(const void *pa, const void *pb) {
+REF_FUNC int ref_diag_cmp(const void *pa, const void *pb) {
     const errcore_diag *a = pa, *b = pb;
 #define REF_CMP(f)                                                                                \
     if (a->f != b->f) {                                                                           \
@@ -614,7 +631,7 @@ static inline int ref_diag_cmp(const void *pa, const void *pb) {
 /* ---- The classification index --------------------------------------------------------------- */
 
 /* Whether the class of every code in [lo, hi] is `want` (classes change only at these points). */
-static inline bool ref_constant_on(const errcore_table *t, const ref_catalog *c, int64_t lo,
+REF_FUNC bool ref_constant_on(const errcore_table *t, const ref_catalog *c, int64_t lo,
                                    int64_t hi, errcore_class want) {
     if (ref_class(c, lo) != want) {
         return false;
@@ -646,7 +663,7 @@ static inline bool ref_constant_on(const errcore_table *t, const ref_catalog *c,
  * each slot's `hit` is the class of its key and `gap` the class of every
  * code up to the next key. `c` is the table as flat arrays (ref_flat_of_table).
  */
-static inline bool ref_index_ok(const errcore_table *t, const ref_catalog *c) {
+REF_FUNC bool ref_index_ok(const errcore_table *t, const ref_catalog *c) {
     if (t->index_count == 0) {
         return true;
     }
@@ -695,6 +712,274 @@ static inline bool ref_index_ok(const errcore_table *t, const ref_catalog *c) {
         }
     }
     return true;
+}
+
+/* ---- The exact-match front --------------------------------------------------------------- */
+
+/* The documented hash (errcore_table.h), written out here rather than taken from the core. */
+REF_FUNC size_t ref_front_position(const errcore_front *f, int64_t code) {
+    uint64_t hi = ((uint64_t)code * f->multiplier) >> 32;
+    return (size_t)((hi ^ f->buckets[hi >> f->bucket_shift]) & f->slot_mask);
+}
+
+/*
+ * The position of `code` among a valid table's entry codes (c from
+ * ref_flat_of_table: ascending), or SIZE_MAX. A plain bisection: the front
+ * checks below look up every slot's key, which a linear scan made the
+ * slowest part of a fuzz run.
+ */
+REF_FUNC size_t ref_table_entry(const ref_catalog *c, int64_t code) {
+    size_t lo = 0, hi = c->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (c->codes[mid] < code) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return lo < c->n && c->codes[lo] == code ? lo : SIZE_MAX;
+}
+
+/* Whether `code` is a table code: an entry code or the success code (c: a valid table's, as above). */
+REF_FUNC bool ref_is_table_code(const ref_catalog *c, int64_t code) {
+    return code == c->success || ref_table_entry(c, code) != SIZE_MAX;
+}
+
+/*
+ * ref_class() of a table code, found by bisection: entry i's module, flags
+ * and tier (success for the success code), or the success class alone.
+ */
+REF_FUNC errcore_class ref_table_code_class(const ref_catalog *c, int64_t code) {
+    size_t i = ref_table_entry(c, code);
+    uint64_t entry = i == SIZE_MAX ? ERRCORE_NO_ENTRY : i;
+    uint64_t module = i == SIZE_MAX ? 0 : c->entry_module[i];
+    uint64_t flags = i == SIZE_MAX || !c->entry_flags ? 0 : c->entry_flags[i];
+    uint64_t tier = code == c->success ? ERRCORE_TIER_SUCCESS
+                    : i == SIZE_MAX    ? ERRCORE_TIER_UNKNOWN
+                    : module           ? ERRCORE_TIER_MODULE
+                                       : ERRCORE_TIER_BASE;
+    module = code == c->success ? 0 : module;
+    return entry | (module << 32) | (flags << 48) | (tier << 56);
+}
+
+/* The class of a code that is not a table code: the module whose range holds it, or unknown. */
+REF_FUNC errcore_class ref_miss_class(const ref_catalog *c, int64_t code) {
+    uint16_t module = ref_owner(c, code);
+    return module ? (uint64_t)ERRCORE_NO_ENTRY | ((uint64_t)module << 32) |
+                        ((uint64_t)ERRCORE_TIER_MODULE << 56)
+                  : ERRCORE_CLASS_UNKNOWN;
+}
+
+/* ref_miss_class() for a valid table (ranges ascending and disjoint), by bisection. */
+REF_FUNC errcore_class ref_table_miss_class(const ref_catalog *c, int64_t code) {
+    size_t lo = 0, hi = c->r; /* the first range starting after code */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (c->ranges[mid].first <= code) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    if (lo == 0 || c->ranges[lo - 1].last < code) {
+        return ERRCORE_CLASS_UNKNOWN;
+    }
+    return (uint64_t)ERRCORE_NO_ENTRY | ((uint64_t)c->ranges[lo - 1].module << 32) |
+           ((uint64_t)ERRCORE_TIER_MODULE << 56);
+}
+
+/* Whether the front's slot count and bucket shift are usable. */
+REF_FUNC bool ref_front_shape_ok(const errcore_front *f) {
+    uint64_t count = (uint64_t)f->slot_mask + 1u;
+    return (count & (count - 1u)) == 0 && f->bucket_shift <= 32;
+}
+
+/* Whether slot s is right: a slot its own key hashes to holds a table code with that code's class. */
+REF_FUNC bool ref_front_slot_ok(const errcore_front *f, const ref_catalog *c, size_t s) {
+    const errcore_front_slot *slot = &f->slots[s];
+    if (ref_front_position(f, slot->key) != s) {
+        return true; /* no code reaches this slot and matches its key */
+    }
+    return ref_is_table_code(c, slot->key) && slot->key_class == ref_table_code_class(c, slot->key);
+}
+
+/*
+ * Whether the gap table's shape is right: at least one stretch, all of them
+ * within int64, together covering every range.
+ */
+REF_FUNC bool ref_gap_shape_ok(const errcore_front *f, const ref_catalog *c) {
+    unsigned k = f->gap_shift;
+    if (k > 63 || f->gap_count == 0) {
+        return false;
+    }
+    /* The last code covered: gap_base + gap_count * 2^k - 1, which must not pass INT64_MAX. */
+    uint64_t room = (uint64_t)INT64_MAX - (uint64_t)f->gap_base; /* codes after gap_base */
+    uint64_t width = (uint64_t)1 << k;
+    if (width - 1u > room || (uint64_t)f->gap_count - 1u > (room - (width - 1u)) / width) {
+        return false;
+    }
+    uint64_t covered = ((uint64_t)f->gap_count - 1u) * width + (width - 1u);
+    for (size_t i = 0; i < c->r; i++) {
+        if (c->ranges[i].first < f->gap_base ||
+            (uint64_t)c->ranges[i].last - (uint64_t)f->gap_base > covered) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Whether stretch i of a well-shaped gap table is right, from every change point of every range. */
+REF_FUNC bool ref_gap_ok(const errcore_front *f, const ref_catalog *c, size_t i) {
+    const errcore_front_gap *g = &f->gaps[i];
+    if (i == f->gap_count) {
+        return g->below == ERRCORE_CLASS_UNKNOWN && g->above == ERRCORE_CLASS_UNKNOWN;
+    }
+    int64_t start = (int64_t)((uint64_t)f->gap_base + ((uint64_t)i << f->gap_shift));
+    int64_t stop = (int64_t)((uint64_t)start + (((uint64_t)1 << f->gap_shift) - 1u));
+    if (g->split < start || g->split > stop) {
+        return false;
+    }
+    for (size_t r = 0; r < c->r; r++) {
+        int64_t points[2] = {c->ranges[r].first, c->ranges[r].last};
+        for (int k = 0; k < 2; k++) {
+            if (k == 1 && points[1] == INT64_MAX) {
+                continue;
+            }
+            int64_t p = k == 0 ? points[0] : points[1] + 1;
+            if (p > start && p <= stop && p != g->split) {
+                return false; /* the class changes inside the stretch somewhere else */
+            }
+        }
+    }
+    return (g->split == start || ref_miss_class(c, start) == g->below) &&
+           ref_miss_class(c, g->split) == g->above;
+}
+
+/* Whether a table's front (stage 10) is right, by brute force. `c` is the table as flat arrays. */
+REF_FUNC bool ref_front_ok(const errcore_table *t, const ref_catalog *c) {
+    const errcore_front *f = &t->front;
+    if (!f->slots) {
+        return true;
+    }
+    if (!f->buckets || !ref_front_shape_ok(f)) {
+        return false;
+    }
+    for (size_t i = 0; i <= c->n; i++) {
+        int64_t code = i < c->n ? c->codes[i] : c->success;
+        if (f->slots[ref_front_position(f, code)].key != code) {
+            return false;
+        }
+    }
+    for (size_t s = 0; s <= f->slot_mask; s++) {
+        if (!ref_front_slot_ok(f, c, s)) {
+            return false;
+        }
+    }
+    if (!f->gaps) {
+        return true;
+    }
+    if (!ref_gap_shape_ok(f, c)) {
+        return false;
+    }
+    /*
+     * Every stretch, by the rule of ref_gap_ok() but in one pass: a change
+     * point (a range's first code, the code after its last) that falls in
+     * a stretch (after its start) must be that stretch's split, and the
+     * classes are then read at the start and at the split. Stretches with
+     * no change point inside need split == start or the class at start.
+     */
+    const errcore_front_gap *g = f->gaps;
+    for (size_t r = 0; r < c->r; r++) {
+        for (int k = 0; k < 2; k++) {
+            if (k == 1 && c->ranges[r].last == INT64_MAX) {
+                continue;
+            }
+            int64_t p = k == 0 ? c->ranges[r].first : c->ranges[r].last + 1;
+            uint64_t offset = (uint64_t)p - (uint64_t)f->gap_base;
+            size_t i = (size_t)(offset >> f->gap_shift);
+            if (p < f->gap_base || i >= f->gap_count || (offset & (((uint64_t)1 << f->gap_shift) - 1u)) == 0) {
+                continue; /* outside the stretches, or at a stretch's start */
+            }
+            if (g[i].split != p) {
+                return false;
+            }
+        }
+    }
+    for (size_t i = 0; i < f->gap_count; i++) {
+        int64_t start = (int64_t)((uint64_t)f->gap_base + ((uint64_t)i << f->gap_shift));
+        int64_t stop = (int64_t)((uint64_t)start + (((uint64_t)1 << f->gap_shift) - 1u));
+        if (g[i].split < start || g[i].split > stop ||
+            (g[i].split != start && ref_table_miss_class(c, start) != g[i].below) ||
+            ref_table_miss_class(c, g[i].split) != g[i].above) {
+            return false;
+        }
+    }
+    return ref_gap_ok(f, c, f->gap_count);
+}
+
+/*
+ * NULL when a stage-10 diagnostic of errcore_validate() names a real
+ * problem of t's front with the fields errcore_table.h documents, else why
+ * not.
+ */
+REF_FUNC const char *ref_front_diag_fault(const errcore_diag *d, const errcore_table *t,
+                                               const ref_catalog *c) {
+    const errcore_front *f = &t->front;
+    if (!f->slots) {
+        return "front diag without a front";
+    }
+    if (d->status == ERRCORE_E_NULL_ARGUMENT) {
+        return d->subject == ERRCORE_SUBJECT_FRONT && d->index == ERRCORE_NO_INDEX && !f->buckets
+                   ? NULL
+                   : "front NULL argument";
+    }
+    if (d->status != ERRCORE_E_BAD_FRONT) {
+        return "front: not BAD_FRONT";
+    }
+    if (d->subject == ERRCORE_SUBJECT_FRONT) {
+        if (d->index == ERRCORE_NO_INDEX) {
+            return !ref_front_shape_ok(f) && d->code == (int64_t)f->slot_mask &&
+                           d->other_code == (int64_t)f->bucket_shift
+                       ? NULL
+                       : "front shape";
+        }
+        if (d->index > f->slot_mask || f->slots[d->index].key != d->code) {
+            return "front slot: index or key";
+        }
+        if (d->other_index == d->index) { /* a stray key */
+            return ref_front_position(f, d->code) == d->index && !ref_is_table_code(c, d->code)
+                       ? NULL
+                       : "front slot: not a stray key";
+        }
+        if (d->other_index != ERRCORE_NO_INDEX) {
+            return "front slot: other_index";
+        }
+        if (d->other_code == d->code) { /* the wrong class */
+            return ref_front_position(f, d->code) == d->index && ref_is_table_code(c, d->code) &&
+                           f->slots[d->index].key_class != ref_table_code_class(c, d->code)
+                       ? NULL
+                       : "front slot: class is right";
+        }
+        /* A table code that is not where it hashes to. */
+        return ref_is_table_code(c, d->other_code) && ref_front_position(f, d->other_code) == d->index
+                   ? NULL
+                   : "front slot: other_code not a table code hashing here";
+    }
+    if (d->subject == ERRCORE_SUBJECT_FRONT_GAP && f->gaps) {
+        if (d->index == ERRCORE_NO_INDEX) {
+            return !ref_gap_shape_ok(f, c) && d->code == f->gap_base && d->other_code == (int64_t)f->gap_count
+                       ? NULL
+                       : "front gap shape";
+        }
+        if (!ref_gap_shape_ok(f, c) || d->index > f->gap_count || ref_gap_ok(f, c, d->index) ||
+            d->code != f->gaps[d->index].split) {
+            return "front gap: stretch is right";
+        }
+        int64_t start = (int64_t)((uint64_t)f->gap_base + ((uint64_t)d->index << f->gap_shift));
+        return d->other_code == start ? NULL : "front gap: other_code";
+    }
+    return "front diag subject";
 }
 
 #endif /* ERRCORE_TEST_REFERENCE_H */

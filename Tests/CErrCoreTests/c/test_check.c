@@ -612,7 +612,7 @@ static void test_validate_blocks(uint64_t *s) {
 static void test_differential_check(void) {
     static random_def r;
     static errcore_diag want[4096], sorted_got[4096], sorted_want[4096];
-    static _Alignas(8) unsigned char storage[1 << 16];
+    static _Alignas(8) unsigned char storage[1 << 18];
     uint64_t seed = 0xC4ECCu;
     const char *env = getenv("ERRCORE_DIFF_SEED");
     if (env) {
@@ -691,7 +691,7 @@ static void test_differential_check(void) {
     CHECKF(mismatches == 0, "%lu mismatches (seed %llu)", mismatches, (unsigned long long)seed);
     /* The generator reaches every stage and many reports per definition. */
     for (int stage = 0; stage <= REF_STAGE_NONE; stage++) {
-        if (stage != REF_STAGE_INDEX) {
+        if (stage != REF_STAGE_INDEX && stage != REF_STAGE_FRONT) {
             CHECKF(stages[stage] > 0, "no definition whose first problem is at stage %d", stage);
         }
     }

@@ -2,7 +2,11 @@
  * test_differential.c — random tables (0 to 10,000 entries, random modules
  * and ranges) built with errcore_build(), then the classifier, single and
  * batch, checked against the linear-scan reference (reference.h) of the same
- * definition on random and boundary codes.
+ * definition on random and boundary codes, and on codes built to collide
+ * with table codes in the front's hash. Every table is classified four
+ * ways: as built (exact-match front), with its front but no gap table
+ * (misses search the ranges), without its front (the index), and without
+ * front and index (two searches).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -46,9 +50,20 @@ static void make_catalog(random_catalog *c, uint64_t *s, size_t want_entries) {
     int64_t hi = wide ? INT64_MAX : (int64_t)(check_rand(s) % 50000) + (int64_t)want_entries * 4;
     size_t module_count = (size_t)(check_rand(s) % (MAX_MODULES + 1));
     size_t range_count = module_count == 0 ? 0 : (size_t)(check_rand(s) % MAX_RANGES);
-    /* 2 * range_count distinct sorted points, paired into [first, last]. */
+    /*
+     * 2 * range_count distinct sorted points, paired into [first, last]:
+     * random, or (a third of the time) module-style ranges of one width
+     * side by side or with gaps, as real catalogs lay them out.
+     */
     int64_t points[2 * MAX_RANGES];
     size_t np = 0;
+    if (!wide && check_rand(s) % 3 == 0) {
+        int64_t width = 1 + (int64_t)(check_rand(s) % 20000), gap = (int64_t)(check_rand(s) % 3) * width;
+        for (size_t i = 0; i < range_count; i++) {
+            points[np++] = lo + (int64_t)i * (width + gap);
+            points[np++] = lo + (int64_t)i * (width + gap) + width - 1;
+        }
+    }
     while (np < 2 * range_count) {
         points[np++] = rand_between(s, lo, hi);
     }
@@ -66,10 +81,10 @@ static void make_catalog(random_catalog *c, uint64_t *s, size_t want_entries) {
     for (size_t m = 0; m < module_count; m++) {
         c->modules[m] = (errcore_module_def){module_names[m], NULL, NULL};
     }
-    /* Success code: outside every range. */
+    /* Success code: outside every range (below all of them when ranges fill [lo, hi]). */
     int64_t success = 0;
-    do {
-        success = rand_between(s, lo, hi);
+    for (int tries = 0;; tries++) {
+        success = tries < 100 || lo == INT64_MIN ? rand_between(s, lo, hi) : lo - 1;
         bool inside = false;
         for (size_t r = 0; r < nr; r++) {
             inside |= c->ranges[r].first <= success && success <= c->ranges[r].last;
@@ -77,7 +92,7 @@ static void make_catalog(random_catalog *c, uint64_t *s, size_t want_entries) {
         if (!inside) {
             break;
         }
-    } while (1);
+    }
     /* Entries: distinct codes; a code's module is whichever range holds it (0 outside). */
     int64_t *codes = malloc((want_entries + 1) * sizeof *codes);
     size_t n = 0;
@@ -122,11 +137,30 @@ static void make_catalog(random_catalog *c, uint64_t *s, size_t want_entries) {
     c->def = (errcore_catalog_def){success, c->entries, u, c->modules, module_count, c->ranges, nr};
 }
 
-/* A probe code: near an entry or a range edge, or anywhere. */
-static int64_t probe(const random_catalog *c, uint64_t *s) {
+/* The inverse of an odd multiplier mod 2^64 (Newton's iteration). */
+static uint64_t inverse_of(uint64_t m) {
+    uint64_t x = m;
+    for (int i = 0; i < 5; i++) {
+        x *= 2u - m * x;
+    }
+    return x;
+}
+
+/*
+ * A probe code: near an entry or a range edge, anywhere, or (with a front)
+ * a code with the same hash bits as an entry: same bucket, same slot.
+ */
+static int64_t probe(const random_catalog *c, const errcore_front *f, uint64_t *s) {
     const errcore_catalog_def *d = &c->def;
     int64_t delta = (int64_t)(check_rand(s) % 3) - 1;
-    switch (check_rand(s) % 6) {
+    switch (check_rand(s) % 7) {
+    case 6:
+        if (d->entry_count && f->slots) {
+            int64_t code = d->entries[check_rand(s) % d->entry_count].code;
+            uint64_t product = ((uint64_t)code * f->multiplier & ~(uint64_t)0xFFFFFFFFu) | (check_rand(s) >> 32);
+            return (int64_t)(product * inverse_of(f->multiplier));
+        }
+        break;
     case 0:
     case 1:
         if (d->entry_count) {
@@ -175,6 +209,7 @@ void test_differential(void) {
     }
     uint64_t s = seed;
     unsigned long probes = 0, mismatches = 0, tables = 0;
+    unsigned long direct = 0, bucketed = 0, gapped = 0, collided = 0;
     static const size_t fixed_sizes[] = {0, 1, 2, 3, 7, 8, 9, 10000};
     for (size_t round = 0; round < 160; round++) {
         size_t n;
@@ -201,24 +236,46 @@ void test_differential(void) {
         CHECK(ref_flat_of_def(&ref, &c.def));
         CHECK(t.index_count > 0 && t.index_count <= ERRCORE_INDEX_CAPACITY(t.entry_count, t.range_count));
         CHECK(errcore_validate(&t, NULL) == ERRCORE_OK);
+        CHECKF(t.front.slots != NULL, "round %zu: no front for %zu entries", round, t.entry_count);
+        direct += t.front.slots && t.front.bucket_shift == 32;
+        bucketed += t.front.slots && t.front.bucket_shift < 32;
+        gapped += t.front.gaps != NULL;
+        /* The four ways of classifying the same table. */
+        errcore_table nogaps = t; /* front, misses by a search of the ranges */
+        nogaps.front.gaps = NULL;
+        errcore_table indexed = t; /* no front: the index */
+        memset(&indexed.front, 0, sizeof indexed.front);
+        errcore_table plain = indexed; /* no front, no index: two searches */
+        plain.index_count = 0;
+        plain.index_keys = NULL;
+        plain.index_slots = NULL;
+        CHECK(errcore_validate(&nogaps, NULL) == ERRCORE_OK && errcore_validate(&indexed, NULL) == ERRCORE_OK &&
+              errcore_validate(&plain, NULL) == ERRCORE_OK);
+        const errcore_table *ways[3] = {&nogaps, &indexed, &plain};
         /* Work stays bounded: fewer probes against bigger tables (the reference is linear). */
         size_t batches = 1 + 600000 / (4096 + 24 * (c.def.entry_count + c.def.range_count));
         for (size_t b = 0; b < batches; b++) {
             size_t len = 1 + (size_t)(check_rand(&s) % 4096);
             for (size_t i = 0; i < len; i++) {
-                codes[i] = probe(&c, &s);
+                codes[i] = probe(&c, &t.front, &s);
             }
             errcore_classify_batch(&t, codes, out, len);
-            /* The same table without its index takes the two-search path: it must agree too. */
-            errcore_table plain = t;
-            plain.index_count = 0;
-            plain.index_keys = NULL;
-            plain.index_slots = NULL;
-            errcore_classify_batch(&plain, codes, plain_out, len);
+            bool batches_agree = true;
+            for (int w = 0; w < 3; w++) {
+                errcore_classify_batch(ways[w], codes, plain_out, len);
+                batches_agree = batches_agree && memcmp(plain_out, out, len * sizeof out[0]) == 0;
+            }
             for (size_t i = 0; i < len; i++) {
                 errcore_class single = errcore_classify(&t, codes[i]);
-                bool ok = single == out[i] && agrees(&ref.c, &t, codes[i], single) &&
-                          plain_out[i] == single && errcore_classify(&plain, codes[i]) == single;
+                bool ok = batches_agree && single == out[i] && agrees(&ref.c, &t, codes[i], single);
+                for (int w = 0; w < 3; w++) {
+                    ok = ok && errcore_classify(ways[w], codes[i]) == single;
+                }
+                if (t.front.slots) {
+                    const errcore_front_slot *slot = &t.front.slots[errcore_front_position(&t.front, codes[i])];
+                    collided += slot->key != codes[i] &&
+                                errcore_front_position(&t.front, slot->key) == errcore_front_position(&t.front, codes[i]);
+                }
                 if (!ok && mismatches++ < 5) {
                     fprintf(stderr, "mismatch: seed %llu round %zu code %lld\n",
                             (unsigned long long)seed, round, (long long)codes[i]);
@@ -231,6 +288,11 @@ void test_differential(void) {
     CHECKF(mismatches == 0, "%lu of %lu probes disagree", mismatches, probes);
     CHECK(tables == 160);
     CHECK(probes > 1000000);
-    printf("differential: %lu tables, %lu codes checked single and batch (seed %llu)\n", tables,
-           probes, (unsigned long long)seed);
+    /* Both kinds of front, gap tables and their fallback, and many misses on a table code's slot. */
+    CHECKF(direct > 10 && bucketed > 50 && gapped > 30 && tables - gapped > 30 && collided > 10000,
+           "%lu direct fronts, %lu with buckets, %lu gap tables, %lu collisions", direct, bucketed, gapped,
+           collided);
+    printf("differential: %lu tables (%lu direct fronts, %lu with buckets, %lu gap tables), %lu codes checked "
+           "single and batch four ways, %lu on a table code's slot (seed %llu)\n",
+           tables, direct, bucketed, gapped, probes, collided, (unsigned long long)seed);
 }

@@ -85,42 +85,6 @@ void cbl_branchy_classify(const errcore_table *table, const int64_t *codes, errc
 void cbl_linear_classify(const errcore_table *table, const int64_t *codes, errcore_class *out,
                          size_t n);
 
-/*
- * cbl_index_batch_unrolled — a candidate errcore_classify_batch() (see
- * index_batch_candidate.c): the library's eight-lane descent over the
- * table's index with the step sizes unrolled. The table must have an index
- * (index_count > 0). Results equal errcore_classify().
- */
-void cbl_index_batch_unrolled(const errcore_table *table, const int64_t *codes, errcore_class *out,
-                              size_t count);
-
-/*
- * A candidate batch classifier with an exact-match hash in front of
- * errcore_classify_batch() (see hash_front_candidate.c).
- */
-typedef struct cbl_hash_front {
-    const errcore_table *table; /* the table it was built for (must outlive it) */
-    int64_t *keys;              /* one entry code per slot */
-    errcore_class *classes;     /* the class of keys[slot] */
-    uint64_t multiplier;        /* slot = (code * multiplier) >> shift */
-    unsigned shift;
-    size_t placed;              /* entries that got a slot (the rest take the search) */
-} cbl_hash_front;
-
-/*
- * cbl_hash_front_build — builds the hash for a valid `table` with at least
- * one entry (8 slots per entry). Returns 0, or -1 when the table has no
- * entries or an allocation failed. Free with cbl_hash_front_free().
- */
-int cbl_hash_front_build(const errcore_table *table, cbl_hash_front *out);
-
-/* cbl_hash_front_free — releases the slots; NULL pointers inside are fine. */
-void cbl_hash_front_free(cbl_hash_front *h);
-
-/* cbl_hash_front_batch — classifies codes[0 ... count-1] into out[], equal to errcore_classify(). */
-void cbl_hash_front_batch(const cbl_hash_front *h, const int64_t *codes, errcore_class *out,
-                          size_t count);
-
 /* The memory floor: the wrapping sum of codes[0 ... n-1] (reads the input once). */
 uint64_t cbl_memory_floor(const int64_t *codes, size_t n);
 
