@@ -49,9 +49,14 @@ FUZZ_SWIFT_MODULE_FLAGS := -parse-as-library -O -g -package-name SwiftErr -Iincl
 
 fuzz-build: $(addprefix $(FUZZ_DIR)/,$(FUZZ_TARGETS))
 
+# classify_fuzz without comparison tracing: its comparisons are between codes and hashes the
+# harness computes from the input, which tracing cannot steer, and tracing them made it 3.5x
+# slower (744 against 2,580 executions/s, the same coverage after 25 s).
+FUZZ_EXTRA_classify := -fno-sanitize-coverage=trace-cmp
+
 $(FUZZ_DIR)/%_fuzz: fuzz/%_fuzz.c $(FUZZ_C_DEPS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CLANG) $(FUZZ_CFLAGS) $< $(FUZZ_CORE_SRCS) -o $@
+	$(FUZZ_CLANG) $(FUZZ_CFLAGS) $(FUZZ_EXTRA_$*) $< $(FUZZ_CORE_SRCS) -o $@
 
 $(FUZZ_DIR)/envelope_fuzz: $(FUZZ_ENVELOPE_SRCS)
 	@mkdir -p $(dir $@)
