@@ -312,15 +312,7 @@ static errcore_class errcore__miss_class_slow(const errcore_table *t, int64_t co
  * holding `code`. *found is false when there is none (up to INT64_MAX).
  */
 static int64_t errcore__next_change(const errcore_table *t, int64_t code, bool *found) {
-    size_t lo = 0, hi = t->range_count;
-    while (lo < hi) { /* first range with first > code */
-        size_t mid = lo + (hi - lo) / 2;
-        if (t->ranges[mid].first <= code) {
-            lo = mid + 1;
-        } else {
-            hi = mid;
-        }
-    }
+    size_t lo = errcore__ranges_starting_by(t, code);
     *found = false;
     int64_t next = INT64_MAX;
     if (lo > 0 && t->ranges[lo - 1].last >= code && t->ranges[lo - 1].last != INT64_MAX) {

@@ -5,7 +5,7 @@
  */
 #include "internal.h"
 
-size_t errcore__range_containing(const errcore_table *t, int64_t code) {
+size_t errcore__ranges_starting_by(const errcore_table *t, int64_t code) {
     size_t lo = 0;
     size_t hi = t->range_count;
     while (lo < hi) { /* first range with first > code */
@@ -16,6 +16,11 @@ size_t errcore__range_containing(const errcore_table *t, int64_t code) {
             hi = mid;
         }
     }
+    return lo;
+}
+
+size_t errcore__range_containing(const errcore_table *t, int64_t code) {
+    size_t lo = errcore__ranges_starting_by(t, code);
     if (lo == 0 || t->ranges[lo - 1].last < code) {
         return ERRCORE_NO_INDEX;
     }
