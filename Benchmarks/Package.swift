@@ -42,6 +42,7 @@ let package = Package(
                 "Baselines",
                 "CBaselines",
                 .product(name: "CErrCore", package: "SwiftErr"),
+                .product(name: "ErrcatKit", package: "SwiftErr"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ErrCoreBenchmarks",

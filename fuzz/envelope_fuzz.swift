@@ -1,14 +1,25 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// libFuzzer target for `ResponseEnvelope.parse` (Sources/SwiftErr/Envelope), compiled together
 /// with those sources and `envelope_reference.swift`:
 ///
-///     swiftc -sanitize=fuzzer,address -parse-as-library -O \
-///       Sources/SwiftErr/Envelope/*.swift fuzz/envelope_reference.swift fuzz/envelope_fuzz.swift
+///     swiftc -sanitize=fuzzer,address -parse-as-library -O -package-name SwiftErr \
+///       Sources/SwiftErr/Envelope/*.swift Sources/SwiftErr/JSON/JSONScanner.swift \
+///       Sources/ErrcatKit/Classify/LineReader.swift fuzz/envelope_reference.swift fuzz/envelope_fuzz.swift
 ///
 /// Every input must give exactly one outcome — an envelope or an `EnvelopeError` — the same
 /// through all three entry points (raw buffer, array, non-contiguous collection), for both key
 /// sets, and the one the independent reference reader predicts: an envelope with the same code,
 /// message, payload range and kind for a valid envelope, and an error whose reason is one of
-/// the problems the input really has otherwise. Any disagreement traps.
+/// the problems the input really has otherwise. The stream classifier's code-only path
+/// (`ResponseEnvelope.code(in:keys:)`) must give the same code or the same error as the full
+/// parse, on the whole input and on each of its lines (as `errcat classify` cuts them). The
+/// stream's chunk reader (Sources/ErrcatKit/Classify/LineReader.swift, compiled in) must cut the
+/// input into exactly its lines, whatever the chunk size and line limit (taken from the input),
+/// with a line of exactly the limit plus CR LF whole and a longer one reported with its length.
+/// Any disagreement traps.
 
 /// Problems the reference finds, in `EnvelopeError.Reason` terms but without offsets.
 enum Problem: Hashable, CaseIterable {
@@ -47,8 +58,10 @@ func kind(_ k: ReferenceJSON.Kind) -> JSONValueKind {
 }
 
 /// The reference outcome: the envelope, or the set of problems (any of which may be reported).
-func expected(_ bytes: [UInt8], keys: EnvelopeKeys) -> Result<ResponseEnvelope, Problems> {
-    guard case .valid(let top, let members, let maxLevel) = ReferenceJSON.read(bytes) else {
+func expected(_ bytes: [UInt8], document: ReferenceJSON.Document, keys: EnvelopeKeys) -> Result<
+    ResponseEnvelope, Problems
+> {
+    guard case .valid(let top, let members, let maxLevel) = document else {
         return .failure(Problems(set: Set(Problem.allCases)))
     }
     var problems: Set<Problem> = []
@@ -115,6 +128,9 @@ func fail(_ message: String, _ bytes: [UInt8]) -> Never {
 public func fuzzEnvelope(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let raw = UnsafeRawBufferPointer(start: data, count: size)
     let bytes = Array(raw)
+    checkChunkReader(bytes)
+    // The reference reads the input once; each key set is then checked against it.
+    let document = ReferenceJSON.read(bytes)
     for keys in [EnvelopeKeys.default, EnvelopeKeys.codeMessage] {
         let viaBuffer = outcome { () throws(EnvelopeError) in try ResponseEnvelope.parse(raw, keys: keys) }
         let viaArray = outcome { () throws(EnvelopeError) in try ResponseEnvelope.parse(bytes, keys: keys) }
@@ -124,7 +140,20 @@ public func fuzzEnvelope(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         guard viaBuffer == viaArray, viaArray == viaCopy else {
             fail("entry points disagree: \(viaBuffer) / \(viaArray) / \(viaCopy)", bytes)
         }
-        switch (viaBuffer, expected(bytes, keys: keys)) {
+        let matcher = EnvelopeKeyMatcher(keys)
+        checkCodeOnly(raw, keys: keys, matcher: matcher, parsed: viaBuffer, bytes)
+        // The lines as `errcat classify` cuts them, with the default keys (one key set is enough
+        // for the line cutting; both are checked on the whole input).
+        if keys == .default && raw.contains(0x0A) {
+            var lineStart = 0
+            for index in 0...size where index == size || raw[index] == 0x0A {
+                let line = UnsafeRawBufferPointer(rebasing: raw[lineStart..<index])
+                let parsed = outcome { () throws(EnvelopeError) in try ResponseEnvelope.parse(line, keys: keys) }
+                checkCodeOnly(line, keys: keys, matcher: matcher, parsed: parsed, bytes)
+                lineStart = index + 1
+            }
+        }
+        switch (viaBuffer, expected(bytes, document: document, keys: keys)) {
         case (.success(let got), .success(let want)):
             guard got == want else { fail("envelope \(got), reference \(want)", bytes) }
         case (.failure(let error), .failure(let problems)):
@@ -142,4 +171,81 @@ public func fuzzEnvelope(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     return 0
+}
+
+/// The code-only path agrees with the full parse (`parsed`) on `line`.
+func checkCodeOnly(
+    _ line: UnsafeRawBufferPointer, keys: EnvelopeKeys, matcher: EnvelopeKeyMatcher,
+    parsed: Result<ResponseEnvelope, EnvelopeError>, _ bytes: [UInt8]
+) {
+    let codeOnly: Result<Int64, EnvelopeError>
+    do {
+        codeOnly = .success(try ResponseEnvelope.code(in: line, keys: matcher))
+    } catch {
+        codeOnly = .failure(error)
+    }
+    switch (parsed, codeOnly) {
+    case (.success(let envelope), .success(let code)) where envelope.code == code: return
+    case (.failure(let a), .failure(let b)) where a == b: return
+    default: fail("code-only path \(codeOnly) differs from the parse \(parsed)", bytes)
+    }
+}
+
+/// A line as the chunk reader must hand it on: its bytes, or its length when over the limit.
+enum ReaderLine: Equatable {
+    case bytes([UInt8])
+    case tooLong(UInt64)
+}
+
+/// The chunk reader cuts `bytes` (written to a pipe) into exactly the input's lines.
+func checkChunkReader(_ bytes: [UInt8]) {
+    // The whole input goes into a pipe before it is read: it must fit in the pipe's buffer
+    // (64 KiB on Linux), or the write would wait for a reader that never comes.
+    guard bytes.count >= 2 && bytes.count <= 32 << 10 else { return }
+    let chunkSize = 16 + Int(bytes[0] % 48)
+    let maxLineLength = 1 + Int(bytes[1] % 40)
+    // The reference: split at LF, a last line without LF kept, a CR before the end dropped.
+    var want: [ReaderLine] = []
+    var start = 0
+    for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
+        if index == bytes.count && start == index { break }
+        var line = Array(bytes[start..<index])
+        if line.last == 0x0D { line.removeLast() }
+        want.append(line.count > maxLineLength ? .tooLong(UInt64(line.count)) : .bytes(line))
+        start = index + 1
+    }
+    var descriptors: [Int32] = [0, 0]
+    guard pipe(&descriptors) == 0 else { fail("pipe failed", bytes) }
+    defer { close(descriptors[0]) }
+    let written = bytes.withUnsafeBytes { write(descriptors[1], $0.baseAddress!, $0.count) }
+    close(descriptors[1])
+    guard written == bytes.count else { fail("short write to the pipe", bytes) }
+    var reader = ChunkReader(descriptor: descriptors[0], maxLineLength: maxLineLength)
+    var buffer = ChunkBuffer(size: chunkSize)
+    defer {
+        reader.close()
+        buffer.free()
+    }
+    var got: [ReaderLine] = []
+    reading: while true {
+        switch reader.next(into: &buffer) {
+        case .lines:
+            let chunk = Array(buffer.lines)
+            guard chunk.last == 0x0A || reader.bytesRead == UInt64(bytes.count) else {
+                fail("a chunk ends inside a line", bytes)
+            }
+            var lineStart = 0
+            for index in 0...chunk.count where index == chunk.count || chunk[index] == 0x0A {
+                if index == chunk.count && lineStart == index { break }
+                var line = Array(chunk[lineStart..<index])
+                if line.last == 0x0D { line.removeLast() }
+                got.append(line.count > maxLineLength ? .tooLong(UInt64(line.count)) : .bytes(line))
+                lineStart = index + 1
+            }
+        case .tooLong(let length): got.append(.tooLong(length))
+        case .end: break reading
+        case .failure(let error): fail("read failed: \(error)", bytes)
+        }
+    }
+    guard got == want else { fail("chunk reader lines \(got), expected \(want)", bytes) }
 }

@@ -6,19 +6,24 @@
 #   make fuzz-regress             runs each target once over its committed corpus (fast; for CI)
 #   make fuzz-build               only builds build/fuzz/<target>
 #   FUZZ_DIR=DIR                  binaries and scratch corpora elsewhere (default build/fuzz)
+#   FUZZ_TIMEOUT=S                an input running longer than S seconds is a finding (default 10)
 #
 # Targets: build_fuzz and classify_fuzz (C, the core), envelope_fuzz (Swift, the envelope parser
-# in Sources/SwiftErr/Envelope). Each runs over a scratch copy of fuzz/corpus/<target> in
-# build/fuzz/work/<target>, one process at a time; a crash input is left there as crash-*.
-# Needs the Swift toolchain's clang (it ships libFuzzer) and swiftc.
+# in Sources/SwiftErr/Envelope and errcat classify's chunk reader), catalog_fuzz (Swift, catalog
+# files: reader, checks, C build and both generators). Each runs over a scratch copy of
+# fuzz/corpus/<target> in build/fuzz/work/<target>, one process at a time, with
+# -timeout=FUZZ_TIMEOUT and fuzz/<target>.dict when there is one; a crash, timeout or
+# out-of-memory input is left there. Needs the Swift toolchain's clang (it ships libFuzzer) and
+# swiftc.
 
 FUZZ_TOOLCHAIN ?= $(patsubst %/swiftc,%,$(firstword $(wildcard /opt/swift/usr/bin/swiftc) $(shell command -v swiftc 2>/dev/null)))
 FUZZ_CLANG ?= $(FUZZ_TOOLCHAIN)/clang
 FUZZ_SWIFTC ?= $(FUZZ_TOOLCHAIN)/swiftc
 FUZZ_SECONDS ?= 60
+FUZZ_TIMEOUT ?= 10
 FUZZ_DIR ?= build/fuzz
 FUZZ_C_TARGETS := build_fuzz classify_fuzz
-FUZZ_SWIFT_TARGETS := envelope_fuzz
+FUZZ_SWIFT_TARGETS := envelope_fuzz catalog_fuzz
 FUZZ_TARGETS ?= $(FUZZ_C_TARGETS) $(FUZZ_SWIFT_TARGETS)
 FUZZ_SAN := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS := -std=c11 -Wall -Wextra -Wpedantic -Werror -g -O1 -fno-omit-frame-pointer \
@@ -27,7 +32,18 @@ FUZZ_CORE_SRCS := $(sort $(wildcard Sources/CErrCore/*.c))
 FUZZ_C_DEPS := $(FUZZ_CORE_SRCS) $(wildcard include/*.h) Sources/CErrCore/internal.h $(wildcard fuzz/*.h) \
   Tests/CErrCoreTests/c/reference.h
 FUZZ_ENVELOPE_SRCS := $(sort $(wildcard Sources/SwiftErr/Envelope/*.swift)) Sources/SwiftErr/JSON/JSONScanner.swift \
-  fuzz/envelope_reference.swift fuzz/envelope_fuzz.swift
+  Sources/ErrcatKit/Classify/LineReader.swift fuzz/envelope_reference.swift fuzz/envelope_fuzz.swift
+# catalog_fuzz: SwiftErrCore as its own module over the C core (objects instrumented, no libFuzzer
+# main), then one module named SwiftErr holding the catalog reader, the generators and the target
+# (their `import SwiftErr` is then the module itself: swiftc warns that it ignores it).
+FUZZ_CATALOG_DIR := $(FUZZ_DIR)/catalog
+FUZZ_CORE_SWIFT_SRCS := $(sort $(shell find Sources/SwiftErrCore -name '*.swift'))
+FUZZ_CATALOG_SRCS := $(sort $(wildcard Sources/SwiftErr/JSON/*.swift Sources/SwiftErr/CatalogFile/*.swift \
+  Sources/SwiftErr/Envelope/JSONValueKind.swift \
+  Sources/ErrcatKit/Generate/*.swift)) fuzz/catalog_fuzz.swift
+FUZZ_CORE_OBJS := $(patsubst Sources/CErrCore/%.c,$(FUZZ_CATALOG_DIR)/core/%.o,$(FUZZ_CORE_SRCS))
+FUZZ_SWIFT_MODULE_FLAGS := -parse-as-library -O -g -package-name SwiftErr -Iinclude \
+  -Xcc -fmodule-map-file=$(FUZZ_CATALOG_DIR)/module.modulemap
 
 .PHONY: fuzz fuzz-regress fuzz-build
 
@@ -42,15 +58,32 @@ $(FUZZ_DIR)/envelope_fuzz: $(FUZZ_ENVELOPE_SRCS)
 	$(FUZZ_SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -g -use-ld=lld -package-name SwiftErr \
 	  -module-name EnvelopeFuzz $(FUZZ_ENVELOPE_SRCS) -o $@
 
+$(FUZZ_CATALOG_DIR)/module.modulemap:
+	@mkdir -p $(dir $@)
+	printf 'module CErrCore {\n    umbrella header "%s"\n    export *\n}\n' "$(CURDIR)/include/CErrCore.h" > $@
+
+$(FUZZ_CATALOG_DIR)/core/%.o: Sources/CErrCore/%.c $(FUZZ_C_DEPS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CLANG) -std=c11 -Wall -Wextra -Wpedantic -Werror -g -O1 -fno-omit-frame-pointer \
+	  -fsanitize=fuzzer-no-link,address -Iinclude -c $< -o $@
+
+$(FUZZ_CATALOG_DIR)/SwiftErrCore.o: $(FUZZ_CORE_SWIFT_SRCS) $(FUZZ_CATALOG_DIR)/module.modulemap $(wildcard include/*.h)
+	$(FUZZ_SWIFTC) -sanitize=fuzzer,address $(FUZZ_SWIFT_MODULE_FLAGS) -module-name SwiftErrCore -wmo \
+	  -emit-module -emit-module-path $(FUZZ_CATALOG_DIR)/SwiftErrCore.swiftmodule -c $(FUZZ_CORE_SWIFT_SRCS) -o $@
+
+$(FUZZ_DIR)/catalog_fuzz: $(FUZZ_CATALOG_SRCS) $(FUZZ_CATALOG_DIR)/SwiftErrCore.o $(FUZZ_CORE_OBJS)
+	$(FUZZ_SWIFTC) -sanitize=fuzzer,address $(FUZZ_SWIFT_MODULE_FLAGS) -use-ld=lld -module-name SwiftErr \
+	  -I $(FUZZ_CATALOG_DIR) $(FUZZ_CATALOG_SRCS) $(FUZZ_CATALOG_DIR)/SwiftErrCore.o $(FUZZ_CORE_OBJS) -o $@
+
 # Every target runs even after one fails; the recipe fails at the end if any did.
 fuzz: fuzz-build
 	@failed=0; for t in $(FUZZ_TARGETS); do \
-	  scripts/fuzz-run.sh $(FUZZ_DIR)/$$t fuzz/corpus/$$t $(FUZZ_DIR)/work/$$t $(FUZZ_SECONDS) || failed=1; \
+	  FUZZ_TIMEOUT=$(FUZZ_TIMEOUT) scripts/fuzz-run.sh $(FUZZ_DIR)/$$t fuzz/corpus/$$t $(FUZZ_DIR)/work/$$t $(FUZZ_SECONDS) || failed=1; \
 	done; \
 	if [ $$failed -ne 0 ]; then echo "fuzz: a target crashed (inputs under $(FUZZ_DIR)/work)"; exit 1; fi
 
 fuzz-regress: fuzz-build
 	@failed=0; for t in $(FUZZ_TARGETS); do \
-	  scripts/fuzz-run.sh $(FUZZ_DIR)/$$t fuzz/corpus/$$t $(FUZZ_DIR)/work/$$t regress || failed=1; \
+	  FUZZ_TIMEOUT=$(FUZZ_TIMEOUT) scripts/fuzz-run.sh $(FUZZ_DIR)/$$t fuzz/corpus/$$t $(FUZZ_DIR)/work/$$t regress || failed=1; \
 	done; \
 	if [ $$failed -ne 0 ]; then echo "fuzz-regress: a corpus input fails"; exit 1; fi

@@ -14,7 +14,7 @@ SWIFTC=$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)
 DOCC=${DOCC:-$(dirname "$SWIFTC")/docc}
 OUT=${DOCS_OUT:-build/docs}
 
-swift package dump-symbol-graph --minimum-access-level public >/dev/null
+swift package dump-symbol-graph --minimum-access-level public --emit-extension-block-symbols >/dev/null
 graphs=$(find .build -path '*/symbolgraph' -type d | head -n 1)
 [ -n "$graphs" ] || { echo "docs-check: no symbol graphs under .build" >&2; exit 1; }
 

@@ -5,9 +5,12 @@
 #   scripts/fuzz-run.sh BINARY CORPUS_DIR WORK_DIR regress   run every corpus input once (-runs=0)
 #
 # The committed corpus is never written: fuzzing runs over a copy in WORK_DIR/corpus, and new
-# crash inputs go to WORK_DIR/crash-*. One process (-jobs/-workers are not used: the machine is
-# shared). Prints one line: "<name>: <execs> execs in <s> s, cov <n>, ft <n>, corpus <n> -> <n>";
-# exits non-zero when the target crashed, with the log's tail and the crash input path.
+# crash, timeout and out-of-memory inputs go to WORK_DIR/{crash,timeout,oom}-*. One process
+# (-jobs/-workers are not used: the machine is shared). An input that runs longer than
+# FUZZ_TIMEOUT seconds (default 10) is a finding, a hang. fuzz/<name>.dict, when present, is
+# passed as -dict. Prints one line:
+#   "<name>: <execs> execs in <s> s (<rate> exec/s), cov <n>, ft <n>, corpus <n> -> <n>"
+# and exits non-zero when the target crashed or hung, with the log's tail and the input's path.
 set -euo pipefail
 bin=$1 corpus=$2 work=$3 mode=$4
 name=$(basename "$bin")
@@ -15,7 +18,9 @@ rm -rf "$work"
 mkdir -p "$work/corpus"
 log="$work/log.txt"
 seeds=$(find "$corpus" -type f | wc -l)
-common=(-print_final_stats=1 -timeout=20 -rss_limit_mb=2048 -artifact_prefix="$work/")
+common=(-print_final_stats=1 -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 -artifact_prefix="$work/")
+dict="fuzz/${name}.dict"
+[[ -f $dict ]] && common+=(-dict="$dict")
 start=$(date +%s)
 status=0
 if [[ $mode == regress ]]; then
@@ -32,10 +37,11 @@ cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$progress")
 ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$progress")
 after=$(find "$work/corpus" -type f | wc -l)
 [[ $mode == regress ]] && after=$seeds
-echo "$name: ${execs:-?} execs in ${elapsed} s, cov ${cov:-?}, ft ${ft:-?}, corpus $seeds -> $after"
+rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+echo "$name: ${execs:-?} execs in ${elapsed} s (${rate:-?} exec/s), cov ${cov:-?}, ft ${ft:-?}, corpus $seeds -> $after"
 if ((status != 0)); then
   echo "$name: FAILED (exit $status); log: $log" >&2
-  grep -E 'fuzz check failed|envelope_fuzz:|ERROR|SUMMARY|Fatal error' "$log" | head -20 >&2 || true
+  grep -E 'fuzz check failed|envelope_fuzz:|catalog_fuzz:|ERROR|SUMMARY|Fatal error|timeout' "$log" | head -20 >&2 || true
   ls "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* 2>/dev/null >&2 || true
   exit 1
 fi

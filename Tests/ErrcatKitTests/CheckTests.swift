@@ -1,4 +1,5 @@
-// `errcat check`: every problem of a catalog file reported with its line and column.
+// `errcat check`: every problem of a catalog file reported on stderr with its line and column, the
+// list capped, text from the file escaped, files over the size limit refused.
 
 import Foundation
 import Testing
@@ -72,20 +73,25 @@ struct CheckTests {
         let file = try ErrcatRunner.temporaryFile(Data(CheckTests.broken.utf8), name: "broken.json")
         let result = try ErrcatRunner.run(["check", file.path])
         #expect(result.status == 1)
-        let problems = result.lines.filter { $0.contains(": error: ") }
+        #expect(result.output.isEmpty, "problems are diagnostics: stderr only")
+        let problems = result.errorLines.filter { $0.contains(": error: ") }
         for (line, text) in CheckTests.expectedProblems {
             let matching = problems.filter { $0.hasPrefix("\(file.path):\(line):") && $0.contains(text) }
-            #expect(matching.count == 1, "line \(line): \(text)\n\(result.output)")
+            #expect(matching.count == 1, "line \(line): \(text)\n\(result.errors)")
         }
-        #expect(problems.count == CheckTests.expectedProblems.count, "\(result.output)")
-        #expect(result.output.contains("\(CheckTests.expectedProblems.count) problems"))
+        #expect(problems.count == CheckTests.expectedProblems.count, "\(result.errors)")
+        #expect(result.errors.contains("\(CheckTests.expectedProblems.count) problems"))
+        let lines = problems.map { line in
+            Int(line.dropFirst(file.path.count + 1).prefix { $0 != ":" }) ?? 0
+        }
+        #expect(lines == lines.sorted(), "problems are listed in file order")
     }
 
     @Test("a duplicate names the other entry's place")
     func relatedLocation() throws {
         let file = try ErrcatRunner.temporaryFile(Data(CheckTests.broken.utf8), name: "broken.json")
         let result = try ErrcatRunner.run(["check", file.path])
-        let duplicate = try #require(result.lines.first { $0.contains("base entry \"again\" repeats") })
+        let duplicate = try #require(result.errorLines.first { $0.contains("base entry \"again\" repeats") })
         #expect(duplicate.hasSuffix("(see \(file.path):6:14)"))
     }
 
@@ -105,7 +111,7 @@ struct CheckTests {
         let file = try ErrcatRunner.temporaryFile(Data(text.utf8), name: "bad.json")
         let result = try ErrcatRunner.run(["check", file.path])
         #expect(result.status == 1)
-        #expect(result.output.hasPrefix("\(file.path):\(line):\(column): error: invalid JSON"), "\(result.output)")
+        #expect(result.errors.hasPrefix("\(file.path):\(line):\(column): error: invalid JSON"), "\(result.errors)")
     }
 
     @Test("invalid UTF-8 in a string is bad JSON")
@@ -114,7 +120,7 @@ struct CheckTests {
         let file = try ErrcatRunner.temporaryFile(bytes, name: "utf8.json")
         let result = try ErrcatRunner.run(["check", file.path])
         #expect(result.status == 1)
-        #expect(result.output.contains(":1:11: error: invalid JSON: invalid UTF-8 in a string"), "\(result.output)")
+        #expect(result.errors.contains(":1:11: error: invalid JSON: invalid UTF-8 in a string"), "\(result.errors)")
     }
 
     @Test("an empty or missing file is a problem, not a crash")
@@ -122,8 +128,8 @@ struct CheckTests {
         let empty = try ErrcatRunner.temporaryFile(Data(), name: "empty.json")
         let result = try ErrcatRunner.run(["check", empty.path, "/nonexistent/catalog.json"])
         #expect(result.status == 1)
-        #expect(result.output.contains("\(empty.path):1:1: error: invalid JSON: the file contains no JSON value"))
-        #expect(result.output.contains("/nonexistent/catalog.json: error: cannot read: No such file or directory"))
+        #expect(result.errors.contains("\(empty.path):1:1: error: invalid JSON: the file contains no JSON value"))
+        #expect(result.errors.contains("/nonexistent/catalog.json: error: cannot read: No such file or directory"))
     }
 
     @Test("the small fixture catalog is valid")
@@ -131,5 +137,74 @@ struct CheckTests {
         let file = try ErrcatRunner.temporaryFile(try ErrcatRunner.fixture("small-catalog.json"), name: "small.json")
         let result = try ErrcatRunner.run(["check", file.path])
         #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test("check escapes control and invisible characters it echoes from the file")
+    func escapedEcho() throws {
+        let text = """
+            {"format": "swifterr-\\u001b[2J", "name": "a\\u001b]0;pwned\\u0007b", "colour\u{202E}": 1,
+             "success": {"code": 0, "name": "ok\\r\\nX", "flags": ["\\u001b[31m"], "message": {"en": "x"}}}
+            """
+        let file = try ErrcatRunner.temporaryFile(Data(text.utf8), name: "echo.json")
+        let result = try ErrcatRunner.run(["check", file.path])
+        #expect(result.status == 1)
+        #expect(!result.stderr.contains(0x1B), "a raw ESC reached the terminal: \(result.errors)")
+        #expect(!result.stderr.contains(0x07) && !result.stderr.contains(0x0D))
+        #expect(!result.errors.unicodeScalars.contains("\u{202E}"))
+        #expect(result.errors.contains("unsupported format \"swifterr-\\u{1B}[2J\""), "\(result.errors)")
+        #expect(result.errors.contains("the catalog name \"a\\u{1B}]0;pwned\\u{7}b\" is not an identifier"))
+        #expect(result.errors.contains("unknown key \"colour\\u{202E}\""))
+        #expect(result.errors.contains("name \"ok\\r\\nX\" is not an identifier"))
+        #expect(result.errors.contains("unknown flag \"\\u{1B}[31m\""))
+    }
+
+    @Test("problems listed are capped (default 100, --max-problems N) with the count of the rest")
+    func problemCap() throws {
+        let text = """
+            {"format": "swifterr-catalog/1", "name": "many", "success": {"code": 0, "name": "ok", "message": {"en": "x"}},
+             "base": [\(Array(repeating: "0", count: 250).joined(separator: ",\n"))]}
+            """
+        let file = try ErrcatRunner.temporaryFile(Data(text.utf8), name: "many.json")
+        let all = try ErrcatRunner.run(["check", file.path])
+        #expect(all.status == 1)
+        let problems = all.errorLines.filter { $0.contains(": error: ") }
+        #expect(problems.count == 100)
+        #expect(problems.first?.hasPrefix("\(file.path):2:11: error: a base entry must be an object") == true)
+        #expect(problems.last?.hasPrefix("\(file.path):101:1: error: ") == true, "the first 100 in file order")
+        #expect(all.errorLines.last == "\(file.path): 250 problems (the first 100 listed; --max-problems N lists more)")
+        let five = try ErrcatRunner.run(["check", "--max-problems", "5", file.path])
+        #expect(five.errorLines.count == 6)
+        let none = try ErrcatRunner.run(["check", "--max-problems", "0", file.path])
+        #expect(none.errorLines == ["\(file.path): 250 problems (none listed: --max-problems 0)"])
+        let every = try ErrcatRunner.run(["check", "--max-problems", "1K", file.path])
+        #expect(every.errorLines.count == 251)
+        #expect(every.errorLines.last == "\(file.path): 250 problems")
+        let usage = try ErrcatRunner.run(["check", "--max-problems", "lots", file.path])
+        #expect(usage.status == 2)
+    }
+
+    @Test("a catalog file over 64 MiB is refused before it is read; one of exactly 64 MiB is read")
+    func sizeLimit() throws {
+        let directory = try ErrcatRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let limit = 64 << 20
+        for (size, tooLarge) in [(limit + 1, true), (limit, false)] {
+            // Sparse files: no 64 MiB written to disk.
+            let file = directory.appendingPathComponent("size-\(size).json")
+            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: file)
+            try handle.truncate(atOffset: UInt64(size))
+            try handle.close()
+            let result = try ErrcatRunner.run(["check", file.path])
+            #expect(result.status == 1)
+            if tooLarge {
+                #expect(
+                    result.errors
+                        == "\(file.path): error: cannot read: larger than 64 MiB (67,108,864 bytes), the limit for a catalog file\n"
+                )
+            } else {
+                #expect(result.errors.contains("\(file.path):1:1: error: invalid JSON"), "\(result.errors)")
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 // `errcat gen`: the committed generated sources must equal the generator's output for
-// catalog/default.json (drift), and generated C must compile cleanly and validate.
+// catalog/default.json (drift), generated C must compile cleanly and validate, and no file is
+// written twice in one run or over the catalog.
 
 import Foundation
 import SwiftErr
@@ -105,7 +106,11 @@ struct GenerateTests {
         let file = try ErrcatRunner.temporaryFile(Data(text.utf8), name: "other.json")
         let result = try ErrcatRunner.run(["gen", "swift", file.path])
         #expect(result.status == 1)
-        #expect(result.errors.contains("named \"other\""))
+        #expect(result.output.isEmpty)
+        #expect(
+            result.errors.contains(
+                ":18:54: error: the name \"other\" of an entry of module \"big\" is reserved: in the generated Swift enum BigCode it is its fallback case other(_:)"
+            ), "\(result.errors)")
     }
 
     @Test("swift: keywords, escapes and flags of another catalog")
@@ -189,5 +194,36 @@ struct GenerateTests {
         run.waitUntilExit()
         #expect(run.terminationStatus == 0)
         #expect(output == "3 quotaExceeded|Quota\nexceeded\ttab \u{e9} */ end|Sign in \"again\"\\now??=|16|请重新登录\n")
+    }
+
+    @Test("gen refuses to write over a file it wrote in the same run, or over the catalog it reads")
+    func noOverwrite() throws {
+        let directory = try ErrcatRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Two names for one file: AccountCode.swift is a link to UploadCode.swift.
+        let output = directory.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        try Data("keep\n".utf8).write(to: output.appendingPathComponent("UploadCode.swift"))
+        try FileManager.default.createSymbolicLink(
+            at: output.appendingPathComponent("AccountCode.swift"),
+            withDestinationURL: output.appendingPathComponent("UploadCode.swift"))
+        let linked = try ErrcatRunner.run(["gen", "swift", "catalog/default.json", "--output-dir", output.path])
+        #expect(linked.status == 1)
+        #expect(
+            linked.errors
+                == "errcat gen: cannot write \(output.path)/UploadCode.swift: refusing to overwrite the file written earlier as \(output.path)/AccountCode.swift (the same file)\n"
+        )
+        let account = try String(contentsOf: output.appendingPathComponent("UploadCode.swift"), encoding: .utf8)
+        #expect(account.contains("public enum AccountCode"), "the first write stands; the second did not truncate it")
+
+        let catalog = directory.appendingPathComponent("small.json")
+        try ErrcatRunner.fixture("small-catalog.json").write(to: catalog)
+        let before = try Data(contentsOf: catalog)
+        let onto = try ErrcatRunner.run(["gen", "c", catalog.path, "--output", catalog.path])
+        #expect(onto.status == 1)
+        #expect(
+            onto.errors.contains("cannot write \(catalog.path): refusing to overwrite the catalog being read"),
+            "\(onto.errors)")
+        #expect(try Data(contentsOf: catalog) == before)
     }
 }

@@ -111,4 +111,91 @@ struct ErrcatProcessTests {
         #expect(lines.first == "1: 0: success")
         #expect(result.output.contains("3: 11210005: module studyGroup.wrongTeamCode"))
     }
+
+    @Test(
+        "classify --each ends when its reader goes away, with SIGPIPE ignored or not",
+        arguments: ["trap '' PIPE; ", ""])
+    func closedPipeEnds(trap: String) throws {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        let errcat = ErrcatProcess.executable.path
+        // `timeout` ends a hang (status 124) instead of letting the test run forever.
+        shell.arguments = [
+            "-c", "(\(trap)yes 11001 | timeout 60 '\(errcat)' classify --each - | head -1); echo \"status $?\"",
+        ]
+        let output = Pipe()
+        shell.standardOutput = output
+        let started = Date()
+        try shell.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        shell.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.hasPrefix("1: 11001: base tokenExpire"), "\(text)")
+        #expect(Date().timeIntervalSince(started) < 50, "took \(Date().timeIntervalSince(started)) s")
+    }
+
+    /// Runs `script` with bash (`$0` is the errcat executable) in the repository root.
+    static func bash(_ script: String) throws -> (status: Int32, output: String, errors: String) {
+        let bash = try #require(
+            ["/bin/bash", "/usr/bin/bash"].first { FileManager.default.isExecutableFile(atPath: $0) })
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "errcat-bash-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = ["stdout", "stderr"].map { directory.appendingPathComponent($0) }
+        for file in files { try Data().write(to: file) }
+        let stdout = try FileHandle(forWritingTo: files[0])
+        let stderr = try FileHandle(forWritingTo: files[1])
+        defer { for handle in [stdout, stderr] { try? handle.close() } }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: bash)
+        process.arguments = ["-c", script, ErrcatProcess.executable.path]
+        process.currentDirectoryURL = ErrcatProcess.repositoryRoot
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: try Data(contentsOf: files[0]), as: UTF8.self),
+            String(decoding: try Data(contentsOf: files[1]), as: UTF8.self)
+        )
+    }
+
+    @Test("check >/dev/full and check >&- exit 1 with the system's reason; so does --help")
+    func writeFailures() throws {
+        let full = try Self.bash(#""$0" check catalog/default.json >/dev/full; echo "status $?""#)
+        #expect(full.output == "status 1\n")
+        #expect(full.errors == "errcat check: cannot write standard output: No space left on device\n")
+        let closed = try Self.bash(#""$0" check catalog/default.json >&-; echo "status $?" >&2"#)
+        #expect(closed.errors == "errcat check: cannot write standard output: Bad file descriptor\nstatus 1\n")
+        let help = try Self.bash(#""$0" --help >/dev/full; echo "status $?""#)
+        #expect(help.output == "status 1\n")
+        #expect(help.errors == "errcat: cannot write standard output: No space left on device\n")
+        // With standard output closed, the catalog is still read from its own file, and the
+        // output cannot end up in it.
+        let gen = try Self.bash(#""$0" gen c catalog/default.json >&-; echo "status $?" >&2"#)
+        #expect(gen.errors == "errcat gen: cannot write standard output: Bad file descriptor\nstatus 1\n")
+    }
+
+    @Test("a reader that goes away: SIGPIPE's default action ends errcat (status 141 in the shell)")
+    func brokenPipeDefault() throws {
+        let result = try Self.bash(#""$0" sample 1M | head -c 10 >/dev/null; echo "status ${PIPESTATUS[0]}""#)
+        #expect(result.output == "status 141\n")
+        #expect(result.errors.isEmpty)
+    }
+
+    @Test("a reader that goes away with SIGPIPE ignored: \"Broken pipe\", status 1, and errcat stops")
+    func brokenPipeIgnored() throws {
+        // The reader (`true`) is gone before errcat starts, so its first write fails. A 1 GiB
+        // sample would take minutes: finishing at once shows that errcat stops at that write.
+        for (command, prefix) in [
+            ("sample 1G", "errcat sample"), ("--help", "errcat"), ("explain 11001", "errcat explain"),
+            ("check catalog/default.json", "errcat check"), ("gen swift catalog/default.json", "errcat gen"),
+        ] {
+            let result = try Self.bash(
+                #"trap '' PIPE; exec 3>&1; { sleep 0.3; "$0" "# + command + #" 2>&3; echo "status $?" >&3; } | true"#)
+            #expect(result.output == "\(prefix): cannot write standard output: Broken pipe\nstatus 1\n", "\(command)")
+        }
+    }
 }

@@ -1,6 +1,6 @@
 // ErrCoreBenchmarks — the package-benchmark suite: C single and batch classify, C tally, the Swift
-// facade, envelope to Result against JSONDecoder, and the errcat classify path, on the default
-// catalog and the 256- and 4,096-code tables. Every classify benchmark reads the same fixed-seed
+// facade, envelope to Result against JSONDecoder on the default catalog and the 256- and
+// 4,096-code tables, and errcat classify itself (ErrcatKit) on the default catalog. Every classify benchmark reads the same fixed-seed
 // stream as `compare`; one measured sample is 1,000 codes (or one response body).
 //
 //   cd Benchmarks && swift package benchmark
@@ -10,6 +10,7 @@ import Baselines
 import Benchmark
 import CBaselines
 import CErrCore
+import ErrcatKit
 import Foundation
 import SwiftErr
 
@@ -26,8 +27,6 @@ final class Fixture: @unchecked Sendable {
     let workload: Workload
     let codeTable: Catalog
     let out: UnsafeMutablePointer<errcore_class>
-    let lineCodes: UnsafeMutablePointer<Int64>
-    let lines: [UnsafeRawBufferPointer]
     var offset = 0
 
     init(_ size: TableSize) {
@@ -39,15 +38,6 @@ final class Fixture: @unchecked Sendable {
         }
         out = .allocate(capacity: chunk)
         out.initialize(repeating: 0, count: chunk)
-        lineCodes = .allocate(capacity: chunk)
-        lineCodes.initialize(repeating: 0, count: chunk)
-        // One JSON-lines envelope per code, as `errcat classify` reads them.
-        lines = workload.codes.prefix(64 * chunk).map { code in
-            let text = #"{"ret":\#(code),"msg":"m","data":null}"#
-            let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: text.utf8.count, alignment: 1)
-            bytes.copyBytes(from: text.utf8)
-            return UnsafeRawBufferPointer(bytes)
-        }
     }
 
     /// The next `chunk` codes of the stream.
@@ -55,13 +45,6 @@ final class Fixture: @unchecked Sendable {
         if offset + chunk > workload.codes.count { offset = 0 }
         defer { offset += chunk }
         return UnsafeBufferPointer(rebasing: workload.codes[offset..<offset + chunk])
-    }
-
-    /// The next `chunk` envelope lines.
-    func nextLines() -> ArraySlice<UnsafeRawBufferPointer> {
-        if offset + chunk > lines.count { offset = 0 }
-        defer { offset += chunk }
-        return lines[offset..<offset + chunk]
     }
 }
 
@@ -141,29 +124,24 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.stopMeasurement()
             blackHole(sum)
         }
-
-        // errcat is an executable target with no library product, so this measures the library
-        // calls its `classify` loop makes: each JSON line parsed by ResponseEnvelope.parse, the
-        // codes gathered into a block, the block classified with one C batch call and tallied.
-        Benchmark("ErrcatPathClassify_\(name)", configuration: classifyConfiguration()) { benchmark in
-            let f = fixture(size)
-            let lines = f.nextLines()
-            let codes = f.lineCodes
-            benchmark.startMeasurement()
-            var n = 0
-            for line in lines {
-                if let envelope = try? ResponseEnvelope.parse(line) {
-                    codes[n] = envelope.code
-                    n += 1
-                }
-            }
-            var tally = errcore_tally()
-            _ = errcore_tally_codes(f.workload.table, codes, n, &tally, nil)
-            benchmark.stopMeasurement()
-            blackHole(tally.total)
-        }
     }
 
+    // errcat classify itself: ErrcatKit's `Errcat.run(["classify", ...])`, the code the
+    // executable runs, over a file of JSON lines (the sample generator's mix), one thread,
+    // summary to /dev/null. One sample is the whole file; the scaling factor makes the
+    // figures per line.
+    let errcatLines = 1_000_000
+    let errcatInput = ErrcatInput(lines: errcatLines)
+    Benchmark(
+        "ErrcatClassify_default",
+        configuration: Benchmark.Configuration(
+            metrics: [.wallClock, .throughput, .mallocCountTotal], timeUnits: .nanoseconds,
+            scalingFactor: .mega, maxDuration: .seconds(3), maxIterations: 100)
+    ) { benchmark in
+        let status = Errcat.run(
+            ["classify", "--jobs", "1", "--quiet", "--max-errors", "0", errcatInput.path], io: errcatInput.io)
+        precondition(status == 0, "errcat classify failed: \(status)")
+    }
     // Envelope to Result: the facade (scan once, classify in C, JSONDecoder only for a success
     // payload) against JSONDecoder decoding the whole envelope into a Decodable struct. The
     // baseline reuses one JSONDecoder (as `compare` does), which favours it.
@@ -191,5 +169,26 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(EnvelopeSamples.seedResult(ClassInfo.self, from: body, decoder: json))
             }
         }
+    }
+}
+
+/// A file of JSON lines made by `errcat sample`, and descriptors for `Errcat.run` (standard
+/// input unused, output and errors to /dev/null).
+///
+/// `@unchecked Sendable`: every property is a `let` set in `init`; the file is only read.
+final class ErrcatInput: @unchecked Sendable {
+    let path: String
+    let io: ErrcatIO
+
+    init(lines: Int) {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("errcat-bench-\(lines).jsonl").path
+        let output = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let null = open("/dev/null", O_RDWR)
+        precondition(output >= 0 && null >= 0, "cannot create \(path)")
+        let status = Errcat.run(
+            ["sample", String(lines), "--seed", "7"], io: ErrcatIO(input: null, output: output, error: null))
+        precondition(status == 0, "errcat sample failed: \(status)")
+        close(output)
+        io = ErrcatIO(input: null, output: null, error: null)
     }
 }

@@ -34,25 +34,25 @@ enum LineProblem {
         }
     }
 
-    /// A short category for the summary's counts of invalid lines.
-    var category: String {
+    /// The summary's category for this reason.
+    var category: InvalidCategory {
         switch self {
-        case .empty: return "empty line"
-        case .notACode: return "not a code"
-        case .fractionalCode: return "code not an integer"
-        case .codeOutOfRange: return "code out of range"
-        case .tooLong: return "line too long"
+        case .empty: return .empty
+        case .notACode: return .notACode
+        case .fractionalCode: return .codeNotInteger
+        case .codeOutOfRange: return .codeOutOfRange
+        case .tooLong: return .tooLong
         case .envelope(let error):
             switch error.reason {
-            case .malformedJSON: return "malformed JSON"
-            case .invalidUTF8: return "invalid UTF-8"
-            case .notAnObject: return "envelope not an object"
-            case .missingCode: return "missing code"
-            case .codeNotInteger: return "code not an integer"
-            case .codeOutOfRange: return "code out of range"
-            case .messageNotString: return "message not a string"
-            case .duplicateKey: return "duplicate key"
-            case .nestingTooDeep: return "nesting too deep"
+            case .malformedJSON: return .malformedJSON
+            case .invalidUTF8: return .invalidUTF8
+            case .notAnObject: return .notAnObject
+            case .missingCode: return .missingCode
+            case .codeNotInteger: return .codeNotInteger
+            case .codeOutOfRange: return .codeOutOfRange
+            case .messageNotString: return .messageNotString
+            case .duplicateKey: return .duplicateKey
+            case .nestingTooDeep: return .nestingTooDeep
             }
         }
     }
@@ -64,11 +64,23 @@ enum ParsedLine {
     case problem(LineProblem)
 }
 
-/// Parses lines in one format with one set of envelope keys. Allocates nothing for a
-/// plain code; an envelope is read by ``ResponseEnvelope/parse(_:keys:)``.
+/// Parses lines in one format with one set of envelope keys. Allocates nothing for a valid
+/// line: an envelope is validated by ``ResponseEnvelope/code(in:keys:)``, which skips making
+/// the message string.
+///
+/// A line may start with a UTF-8 byte order mark (as the first line of a file saved by some
+/// editors does); blanks (space, tab) around a plain code are ignored. Byte offsets in envelope
+/// errors count from the start of the line, byte order mark and blanks included.
 struct LineParser {
     let format: LineFormat
     let keys: EnvelopeKeys
+    private let matcher: EnvelopeKeyMatcher
+
+    init(format: LineFormat, keys: EnvelopeKeys) {
+        self.format = format
+        self.keys = keys
+        matcher = EnvelopeKeyMatcher(keys)
+    }
 
     @inline(__always)
     private static func isBlank(_ byte: UInt8) -> Bool {
@@ -76,31 +88,50 @@ struct LineParser {
     }
 
     /// Parses one line (without its newline).
+    @inline(__always)
     func parse(_ line: UnsafeRawBufferPointer) -> ParsedLine {
+        let count = line.count
+        guard count > 0, let base = line.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            return .problem(.empty)
+        }
+        // The usual envelope line starts with '{' and the usual code line with a digit.
+        let first = base[0]
+        if format != .codes && first == UInt8(ascii: "{") {
+            return envelope(line)
+        }
+        if format != .jsonl && first &- UInt8(ascii: "0") < 10 && !Self.isBlank(base[count - 1]) {
+            return code(line)
+        }
+        return parseUnusual(line)
+    }
+
+    /// Lines that start with a byte order mark or a blank, or end with a blank, or are empty.
+    private func parseUnusual(_ line: UnsafeRawBufferPointer) -> ParsedLine {
         var start = 0
         var end = line.count
-        while start < end && LineParser.isBlank(line[start]) { start += 1 }
-        while end > start && LineParser.isBlank(line[end - 1]) { end -= 1 }
+        if end >= 3 && line[0] == 0xEF && line[1] == 0xBB && line[2] == 0xBF { start = 3 }
+        while start < end && Self.isBlank(line[start]) { start += 1 }
+        while end > start && Self.isBlank(line[end - 1]) { end -= 1 }
         if start == end { return .problem(.empty) }
-        let trimmed = UnsafeRawBufferPointer(rebasing: line[start..<end])
-        let envelope: Bool
         switch format {
-        case .auto:
-            let first = trimmed[0]
-            // A UTF-8 byte order mark may precede the object.
-            envelope =
-                first == UInt8(ascii: "{") || (first == 0xEF && trimmed.count > 3 && trimmed[3] == UInt8(ascii: "{"))
-        case .codes: envelope = false
-        case .jsonl: envelope = true
+        case .jsonl: return envelope(line)
+        case .auto where line[start] == UInt8(ascii: "{"): return envelope(line)
+        default: return code(UnsafeRawBufferPointer(rebasing: line[start..<end]))
         }
-        if envelope {
-            do {
-                return .code(try ResponseEnvelope.parse(trimmed, keys: keys).code)
-            } catch {
-                return .problem(.envelope(error))
-            }
+    }
+
+    @inline(__always)
+    private func envelope(_ line: UnsafeRawBufferPointer) -> ParsedLine {
+        do {
+            return .code(try ResponseEnvelope.code(in: line, keys: matcher))
+        } catch {
+            return .problem(.envelope(error))
         }
-        switch IntegerScan.scan(trimmed) {
+    }
+
+    @inline(__always)
+    private func code(_ text: UnsafeRawBufferPointer) -> ParsedLine {
+        switch IntegerScan.scan(text) {
         case .value(let code): return .code(code)
         case .outOfRange: return .problem(.codeOutOfRange)
         case .notInteger: return .problem(.fractionalCode)

@@ -1,15 +1,83 @@
-// Printing a ClassifyTally: a readable table, or one JSON object.
+// `classify`'s summary: the counts of a run (or of merged runs), printed as a readable table or
+// as one JSON object that `errcat merge` can add to others.
+//
+// The JSON summary (schema "errcat-summary/1") carries everything needed to add summaries
+// exactly: the catalog's identity, every count, and the count of every distinct code (`codes`,
+// sorted by code). Codes with a catalog entry are always all there; codes without one are
+// counted one by one up to 65,536 distinct codes per run, and the lines of further distinct
+// codes only in `untracked`. The top codes are derived from `codes`, so they merge exactly
+// whenever `untracked` is 0 in every summary merged.
 
 import SwiftErr
 
-/// Renders `classify`'s summary.
+/// The counts a summary shows, indexed as the catalog numbers modules.
+struct SummaryData: Equatable {
+    /// The JSON summary's `schema` value.
+    static let schema = "errcat-summary/1"
+
+    var lines: UInt64 = 0
+    var invalid: UInt64 = 0
+    /// Indexed by `InvalidCategory.rawValue`.
+    var invalidReasons = [UInt64](repeating: 0, count: InvalidCategory.allCases.count)
+    /// Indexed by `Classification.Tier.rawValue`.
+    var tiers = [UInt64](repeating: 0, count: 4)
+    /// Per module id (element 0 unused).
+    var modules: [UInt64]
+    var unrecognised: [UInt64]
+    /// Every code counted, by code ascending.
+    var codes: [(code: Int64, count: UInt64)] = []
+    var untracked: UInt64 = 0
+
+    init(moduleCount: Int) {
+        modules = [UInt64](repeating: 0, count: moduleCount + 1)
+        unrecognised = [UInt64](repeating: 0, count: moduleCount + 1)
+    }
+
+    init(tally: ClassifyTally, table: Catalog) {
+        self.init(moduleCount: table.moduleCount)
+        lines = tally.lines
+        invalid = tally.invalid
+        invalidReasons = tally.invalidReasons
+        tiers = tally.tiers
+        modules = tally.modules
+        unrecognised = tally.unrecognised
+        codes = tally.allCodes(table: table)
+        untracked = tally.untracked
+    }
+
+    var valid: UInt64 { lines - invalid }
+
+    static func == (left: SummaryData, right: SummaryData) -> Bool {
+        left.lines == right.lines && left.invalid == right.invalid && left.invalidReasons == right.invalidReasons
+            && left.tiers == right.tiers && left.modules == right.modules && left.unrecognised == right.unrecognised
+            && left.untracked == right.untracked && left.codes.elementsEqual(right.codes, by: { $0 == $1 })
+    }
+
+    /// The most frequent codes: (code, count), by count descending then code ascending.
+    func topCodes(_ limit: Int) -> [(code: Int64, count: UInt64)] {
+        Array(codes.sorted { $0.count != $1.count ? $0.count > $1.count : $0.code < $1.code }.prefix(limit))
+    }
+}
+
+/// Renders a summary.
 struct SummaryReport {
-    let tally: ClassifyTally
+    let data: SummaryData
     let table: Catalog
     let describer: CodeDescriber
     let top: Int
 
-    private static let tierOrder: [Classification.Tier] = [.success, .base, .module, .unknown]
+    init(data: SummaryData, table: Catalog, describer: CodeDescriber, top: Int) {
+        self.data = data
+        self.table = table
+        self.describer = describer
+        self.top = top
+    }
+
+    init(tally: ClassifyTally, table: Catalog, describer: CodeDescriber, top: Int) {
+        self.init(data: SummaryData(tally: tally, table: table), table: table, describer: describer, top: top)
+    }
+
+    static let tierOrder: [Classification.Tier] = [.success, .base, .module, .unknown]
 
     private func percent(_ count: UInt64, of total: UInt64) -> String {
         guard total > 0 else { return "-" }
@@ -24,33 +92,39 @@ struct SummaryReport {
         return right ? spaces + text : text + spaces
     }
 
+    /// Invalid reasons with lines: (name, count), by count descending then name.
+    private var reasons: [(name: String, count: UInt64)] {
+        InvalidCategory.allCases.compactMap { category -> (name: String, count: UInt64)? in
+            let count = data.invalidReasons[category.rawValue]
+            return count > 0 ? (category.name, count) : nil
+        }
+    }
+
     /// Writes the readable summary.
     func writeText(into out: inout OutputBuffer) {
-        out.write("lines    \(pad(String(tally.lines), 12, right: true))\n")
-        out.write("valid    \(pad(String(tally.valid), 12, right: true))\n")
-        out.write("invalid  \(pad(String(tally.invalid), 12, right: true))\n")
-        let reasons = tally.invalidReasons.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        for (reason, count) in reasons {
-            out.write("  \(pad(reason, 24)) \(pad(String(count), 12, right: true))\n")
+        out.write("lines    " + pad(String(data.lines), 12, right: true) + "\n")
+        out.write("valid    " + pad(String(data.valid), 12, right: true) + "\n")
+        out.write("invalid  " + pad(String(data.invalid), 12, right: true) + "\n")
+        let sorted = reasons.sorted { $0.count != $1.count ? $0.count > $1.count : $0.name < $1.name }
+        for (reason, count) in sorted {
+            out.write("  " + pad(reason, 24) + " " + pad(String(count), 12, right: true) + "\n")
         }
         out.write("\ntiers (of valid lines):\n")
         for tier in SummaryReport.tierOrder {
-            let count = tally.tiers[Int(tier.rawValue)]
-            out.write(
-                "  \(pad(tier.name, 10)) \(pad(String(count), 12, right: true))  \(pad(percent(count, of: tally.valid), 6, right: true))\n"
-            )
+            let count = data.tiers[Int(tier.rawValue)]
+            let share = pad(percent(count, of: data.valid), 6, right: true)
+            out.write("  " + pad(tier.name, 10) + " " + pad(String(count), 12, right: true) + "  " + share + "\n")
         }
         if table.moduleCount > 0 {
-            out.write(
-                "\n\(pad("modules:", 27))\(pad("lines", 12, right: true))  \(pad("unrecognised", 12, right: true))\n")
+            out.write("\n" + pad("modules:", 27) + pad("lines", 12, right: true))
+            out.write("  " + pad("unrecognised", 12, right: true) + "\n")
             for id in 1...table.moduleCount {
                 let name = table.moduleName(UInt16(id)) ?? "?"
-                out.write(
-                    "  \(pad(name, 24)) \(pad(String(tally.modules[id]), 12, right: true))  \(pad(String(tally.unrecognised[id]), 12, right: true))\n"
-                )
+                out.write("  " + pad(name, 24) + " " + pad(String(data.modules[id]), 12, right: true))
+                out.write("  " + pad(String(data.unrecognised[id]), 12, right: true) + "\n")
             }
         }
-        let top = tally.topCodes(self.top, table: table)
+        let top = data.topCodes(self.top)
         if !top.isEmpty {
             out.write("\ntop codes:\n")
             for (code, count) in top {
@@ -62,28 +136,33 @@ struct SummaryReport {
                 } else if let name = parts.name, name != parts.tier {
                     label += " " + name
                 }
-                out.write(
-                    "  \(pad(String(count), 12, right: true))  \(pad(String(code), 12, right: true))  \(pad(label, 40))  \(parts.message)\n"
-                )
+                out.write("  " + pad(String(count), 12, right: true) + "  " + pad(String(code), 12, right: true))
+                out.write("  " + pad(label, 40) + "  " + parts.message + "\n")
             }
         }
-        if tally.untracked > 0 {
+        if data.untracked > 0 {
             out.write(
-                "\n(\(tally.untracked) lines with codes beyond the first \(ClassifyTally.maxTrackedCodes) distinct unlisted codes are not in the top codes)\n"
-            )
+                "\n(\(data.untracked) lines with codes beyond the first \(ClassifyTally.maxTrackedCodes) distinct "
+                    + "unlisted codes are not in the top codes)\n")
         }
     }
 
     /// Writes the summary as one JSON object on one line.
     func writeJSON(into out: inout OutputBuffer) {
-        out.write("{\"total\":")
-        out.write(count: tally.lines)
+        out.write("{\"schema\":")
+        out.write(jsonString: SummaryData.schema)
+        out.write(",\"catalog\":{\"name\":")
+        out.write(jsonString: table.name)
+        out.write(",\"hash\":")
+        out.write(jsonString: table.identity)
+        out.write("},\"total\":")
+        out.write(count: data.lines)
         out.write(",\"valid\":")
-        out.write(count: tally.valid)
+        out.write(count: data.valid)
         out.write(",\"invalid\":")
-        out.write(count: tally.invalid)
+        out.write(count: data.invalid)
         out.write(",\"invalidReasons\":{")
-        for (index, (reason, count)) in tally.invalidReasons.sorted(by: { $0.key < $1.key }).enumerated() {
+        for (index, (reason, count)) in reasons.sorted(by: { $0.name < $1.name }).enumerated() {
             if index > 0 { out.write(byte: UInt8(ascii: ",")) }
             out.write(jsonKey: reason)
             out.write(count: count)
@@ -92,22 +171,22 @@ struct SummaryReport {
         for (index, tier) in SummaryReport.tierOrder.enumerated() {
             if index > 0 { out.write(byte: UInt8(ascii: ",")) }
             out.write(jsonKey: tier.name)
-            out.write(count: tally.tiers[Int(tier.rawValue)])
+            out.write(count: data.tiers[Int(tier.rawValue)])
         }
         out.write("},\"modules\":{")
         for id in stride(from: 1, through: table.moduleCount, by: 1) {
             if id > 1 { out.write(byte: UInt8(ascii: ",")) }
             out.write(jsonKey: table.moduleName(UInt16(id)) ?? "")
-            out.write(count: tally.modules[id])
+            out.write(count: data.modules[id])
         }
         out.write("},\"unrecognised\":{")
         for id in stride(from: 1, through: table.moduleCount, by: 1) {
             if id > 1 { out.write(byte: UInt8(ascii: ",")) }
             out.write(jsonKey: table.moduleName(UInt16(id)) ?? "")
-            out.write(count: tally.unrecognised[id])
+            out.write(count: data.unrecognised[id])
         }
         out.write("},\"top\":[")
-        for (index, (code, count)) in tally.topCodes(top, table: table).enumerated() {
+        for (index, (code, count)) in data.topCodes(top).enumerated() {
             if index > 0 { out.write(byte: UInt8(ascii: ",")) }
             out.write("{\"count\":")
             out.write(count: count)
@@ -115,8 +194,18 @@ struct SummaryReport {
             describer.writeJSONMembers(code, table.classify(code), into: &out)
         }
         out.write("],\"untracked\":")
-        out.write(count: tally.untracked)
-        out.write(byte: UInt8(ascii: "}"))
+        out.write(count: data.untracked)
+        out.write(",\"codes\":[")
+        for (index, (code, count)) in data.codes.enumerated() {
+            if index > 0 { out.write(byte: UInt8(ascii: ",")) }
+            out.write(byte: UInt8(ascii: "["))
+            out.write(integer: code)
+            out.write(byte: UInt8(ascii: ","))
+            out.write(count: count)
+            out.write(byte: UInt8(ascii: "]"))
+            out.flushIfFull()
+        }
+        out.write("]}")
         out.endLine()
     }
 }

@@ -1,29 +1,41 @@
-// `errcat check CATALOG.json...`: validate catalog files, reporting every problem.
+// `errcat check CATALOG.json...`: validate catalog files, reporting their problems.
 
 import SwiftErr
 
 enum CheckCommand {
     static let help = """
-        USAGE: errcat check [--quiet] CATALOG.json...
+        USAGE: errcat check [--quiet] [--max-problems N] CATALOG.json...
 
-        Validates each catalog file and reports every problem, one per line, as
-        FILE:LINE:COLUMN: error: MESSAGE (with the other place involved, if any):
-        invalid JSON, unknown or missing keys, wrong types, codes that are not 64-bit
-        integers, empty or non-identifier names, duplicate names, unknown flags,
-        duplicate codes (within or across tiers, naming both entries), empty and
-        overlapping ranges, module codes outside their module's ranges, base or success
-        codes inside a module's range. A file without problems is then built with the
-        C core as a final cross-check.
+        Validates each catalog file and reports its problems on standard error, one per line,
+        sorted by place, as FILE:LINE:COLUMN: error: MESSAGE (with the other place involved, if
+        any): invalid JSON, unknown or missing keys, wrong types, codes that are not 64-bit
+        integers, empty or non-identifier names, duplicate names, unknown flags, duplicate
+        codes (within or across tiers, naming both entries), empty and overlapping ranges,
+        module codes outside their module's ranges, base or success codes inside a module's
+        range, and names the generated C or Swift cannot use (a catalog name that is not an
+        identifier, a case named like a member of the generated enum such as code or Self, a
+        module named module or base, two modules whose Swift files differ only in letter case).
+        Text quoted from the file is escaped: control and invisible characters appear as \\u{...}.
+        A file without problems is then built with the C core as a final cross-check, and
+        "FILE: ok: ..." is printed on standard output.
 
         OPTIONS:
-          --quiet      print nothing for a valid file
-          -h, --help   show this help
+          --max-problems N   list at most N problems of a file (default 100), then how many
+                             more there are (N may have a suffix K, M or G: 2^10, 2^20, 2^30)
+          --quiet            print nothing for a valid file
+          -h, --help         show this help
 
-        EXIT STATUS: 0 every file is valid; 1 a file has problems or cannot be read;
-        2 usage error.
+        EXIT STATUS: 0 every file is valid; 1 a file has problems or cannot be read, or the
+        output cannot be written; 2 usage error.
         """
 
-    static let options = [OptionSpec(names: ["--quiet", "-q"], takesValue: false)]
+    static let options = [
+        OptionSpec(names: ["--quiet", "-q"], takesValue: false),
+        OptionSpec(names: ["--max-problems"], takesValue: true),
+    ]
+
+    /// Problems listed per file unless `--max-problems` says otherwise.
+    static let defaultMaxProblems = 100
 
     static func main(_ arguments: [String], io: ErrcatIO) -> Int32 {
         let parsed: ParsedArguments
@@ -34,36 +46,62 @@ enum CheckCommand {
         guard !parsed.positionals.isEmpty else {
             return Errcat.usageError(io: io, "give at least one CATALOG.json", command: "check", help: help).status
         }
+        var maxProblems = defaultMaxProblems
+        if let text = parsed.value("--max-problems") {
+            guard let value = parseCount(text), value <= UInt64(Int32.max) else {
+                return Errcat.usageError(
+                    io: io, "--max-problems needs \(countRule), at most \(Int32.max); not \(DisplayText.quoted(text))",
+                    command: "check", help: help
+                ).status
+            }
+            maxProblems = Int(value)
+        }
         var status = ExitStatus.success
         var out = OutputBuffer(descriptor: io.output)
+        var diagnostics = OutputBuffer(descriptor: io.error)
         for path in parsed.positionals {
+            let shownPath = DisplayText.bare(path)
+            defer {
+                // Each file's lines appear together, the diagnostics first.
+                diagnostics.flush()
+                out.flush()
+            }
             let bytes: [UInt8]
             do {
                 bytes = try readWholeFile(path, standardInput: io.input)
             } catch {
-                out.write("\(error.path): error: cannot read: \(error.reason)\n")
+                diagnostics.write("\(shownPath): error: cannot read: \(error.reason)\n")
                 status = ExitStatus.problems
                 continue
             }
             let definition: CatalogDefinition
             do {
-                definition = try CatalogDefinition(json: bytes)
+                definition = try CatalogDefinition(json: bytes, problemLimit: max(1, maxProblems))
             } catch {
-                for problem in error.problems {
-                    out.write("\(path):\(problem.location): error: \(problem.message)")
+                for problem in error.problems.prefix(maxProblems) {
+                    diagnostics.write("\(shownPath):\(problem.location): error: \(problem.message)")
                     if let related = problem.related {
-                        out.write(" (see \(path):\(related))")
+                        diagnostics.write(" (see \(shownPath):\(related))")
                     }
-                    out.endLine()
+                    diagnostics.endLine()
                 }
-                out.write("\(path): \(error.problems.count) problem\(error.problems.count == 1 ? "" : "s")\n")
+                let total = error.totalCount
+                let listed = min(total, maxProblems)
+                diagnostics.write("\(shownPath): \(total) problem\(total == 1 ? "" : "s")")
+                if listed < total {
+                    diagnostics.write(
+                        listed == 0
+                            ? " (none listed: --max-problems 0)"
+                            : " (the first \(listed) listed; --max-problems N lists more)")
+                }
+                diagnostics.endLine()
                 status = ExitStatus.problems
                 continue
             }
             do {
                 _ = try Catalog(definition)
             } catch {
-                out.write("\(path): error: the C core rejects the catalog: \(error.message)\n")
+                diagnostics.write("\(shownPath): error: the C core rejects the catalog: \(error.message)\n")
                 status = ExitStatus.problems
                 continue
             }
@@ -71,11 +109,12 @@ enum CheckCommand {
                 let moduleCodes = definition.modules.reduce(0) { $0 + $1.codes.count }
                 let ranges = definition.modules.reduce(0) { $0 + $1.ranges.count }
                 out.write(
-                    "\(path): ok: catalog \"\(definition.name)\", \(1 + definition.base.count + moduleCodes) entries (success, \(definition.base.count) base, \(moduleCodes) in modules), \(definition.modules.count) modules, \(ranges) ranges\n"
+                    "\(shownPath): ok: catalog \(DisplayText.quoted(definition.name)), \(1 + definition.base.count + moduleCodes) entries (success, \(definition.base.count) base, \(moduleCodes) in modules), \(definition.modules.count) modules, \(ranges) ranges\n"
                 )
             }
         }
-        out.flush()
+        if !io.finish(&out, command: "check") { status = ExitStatus.problems }
+        if diagnostics.failure != nil { status = ExitStatus.problems }
         return status
     }
 }

@@ -34,8 +34,9 @@ enum ClassifyCommand {
           --each               one result per line instead of the summary
           --json               JSON output: with --each one explain object plus "line" per
                                line ({"line":N,"error":"..."} for an invalid line); otherwise
-                               one summary object (total, valid, invalid, invalidReasons,
-                               tiers, modules, unrecognised, top, untracked)
+                               one summary object (schema, catalog, total, valid, invalid,
+                               invalidReasons, tiers, modules, unrecognised, top, untracked,
+                               codes) that 'errcat merge' adds to others
           --lang LANG          message language: en (default) or zh-Hans
           --catalog FILE       use this catalog file instead of the built-in catalog
           --top N              codes listed in the summary (default 10)
@@ -46,11 +47,14 @@ enum ClassifyCommand {
           --no-progress        never show it (default: shown when stderr and the input or
                                output are terminals, once a million lines are read)
           --quiet              no throughput line
+          -j, --jobs N         classify with N threads (default: every processor); the output
+                               is the same as with one, in input order
           -h, --help           show this help
 
         EXIT STATUS: 0 the input was read to its end (invalid lines are reported, not fatal);
-        1 the input or catalog cannot be read, an output write failed, or --strict and some
-        line was invalid; 2 usage error.
+        1 the input or catalog cannot be read, an output write failed (reading stops at the
+        first failed write, e.g. when the reader of a pipe is gone), or --strict and some line
+        was invalid; 2 usage error.
         """
 
     static let options = [
@@ -70,6 +74,9 @@ enum ClassifyCommand {
         OptionSpec(names: ["--progress"], takesValue: false),
         OptionSpec(names: ["--no-progress"], takesValue: false),
         OptionSpec(names: ["--quiet"], takesValue: false),
+        OptionSpec(names: ["--jobs", "-j"], takesValue: true),
+        // Not in the help: the bytes per chunk, so that tests can cut small inputs into many chunks.
+        OptionSpec(names: ["--chunk-bytes"], takesValue: true),
     ]
 
     static func main(_ arguments: [String], io: ErrcatIO) -> Int32 {
@@ -104,7 +111,10 @@ enum ClassifyCommand {
         settings.each = parsed.has("--each")
         settings.json = parsed.has("--json")
         var top = 10
-        for (option, target) in [("--top", 0), ("--max-errors", 1), ("--max-line-bytes", 2)] {
+        settings.jobs = onlineProcessors()
+        for (option, target) in [
+            ("--top", 0), ("--max-errors", 1), ("--max-line-bytes", 2), ("--jobs", 3), ("--chunk-bytes", 4),
+        ] {
             guard let text = parsed.value(option) else { continue }
             guard let value = parseCount(text), value <= UInt64(Int32.max) else {
                 return usage("\(option) needs a whole number (at most \(Int32.max)), not '\(text)'")
@@ -112,6 +122,12 @@ enum ClassifyCommand {
             switch target {
             case 0: top = Int(value)
             case 1: settings.maxErrorsShown = Int(value)
+            case 3:
+                guard value >= 1 && value <= 256 else { return usage("--jobs must be from 1 to 256") }
+                settings.jobs = Int(value)
+            case 4:
+                guard value >= 16 else { return usage("--chunk-bytes must be at least 16") }
+                settings.chunkSize = Int(value)
             default:
                 guard value > 0 else { return usage("--max-line-bytes must be at least 1") }
                 settings.maxLineLength = Int(value)
@@ -142,32 +158,32 @@ enum ClassifyCommand {
         defer { if descriptor != io.input { close(descriptor) } }
 
         let describer = CodeDescriber(table: table, language: language)
-        var run = ClassifyRun(table: table, describer: describer, settings: settings, io: io)
-        defer { run.finish() }
+        let run = ClassifyRun(table: table, describer: describer, settings: settings, io: io)
+        var totals = RunTotals(table: table, settings: settings, io: io)
         let started = monotonicSeconds()
-        let readError = run.consume(descriptor: descriptor)
+        let readError = run.consume(descriptor: descriptor, into: &totals)
         let elapsed = monotonicSeconds() - started
         if let readError {
-            run.out.flush()
+            totals.out.flush()
             io.printError(
-                "errcat classify: cannot read \(FileError(path: path, errno: readError).description) (after line \(run.lines))"
+                "errcat classify: cannot read \(FileError(path: path, errno: readError).description) (after line \(totals.lines))"
             )
             return ExitStatus.problems
         }
-        if !settings.each {
-            let report = SummaryReport(tally: run.tally, table: table, describer: describer, top: top)
+        if !settings.each && !totals.writeFailed {
+            let report = SummaryReport(tally: totals.tally, table: table, describer: describer, top: top)
             if settings.json {
-                report.writeJSON(into: &run.out)
+                report.writeJSON(into: &totals.out)
             } else {
-                report.writeText(into: &run.out)
+                report.writeText(into: &totals.out)
             }
         }
-        run.out.flush()
-        if let failure = run.out.failure {
+        totals.out.flush()
+        if let failure = totals.out.failure {
             io.printError("errcat classify: cannot write output: \(String(cString: strerror(failure)))")
             return ExitStatus.problems
         }
-        let tally = run.tally
+        let tally = totals.tally
         if tally.invalid > 0 && settings.maxErrorsShown == 0 {
             io.printError(
                 "errcat classify: \(tally.invalid) invalid line\(tally.invalid == 1 ? "" : "s") (none shown: --max-errors 0)"
@@ -187,4 +203,9 @@ enum ClassifyCommand {
         }
         return ExitStatus.success
     }
+}
+
+/// The processors online (at least 1): the default of `--jobs`.
+func onlineProcessors() -> Int {
+    max(1, min(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 256))
 }

@@ -1,5 +1,7 @@
 // The top level: subcommand dispatch, the tool's help, and the exit statuses.
 
+import SwiftErr
+
 /// Exit statuses of every subcommand (docs/errcat.md lists them too).
 enum ExitStatus {
     /// Success: the output is complete.
@@ -24,15 +26,23 @@ public enum Errcat {
           check CATALOG.json       validate a catalog file, reporting every problem
           gen c|swift CATALOG.json print the C table source or the Swift module enums of a catalog
           sample N [--seed S]      write N realistic JSONL response envelopes
+          merge SUMMARY.json...    add up JSON summaries of classify (shards of one log)
 
         Run 'errcat <command> --help' for a command's options.
         Without --catalog, explain and classify use the built-in default catalog.
+        Counts and sizes (sample N, --max-problems, --top, --max-errors, --max-line-bytes) are
+        whole numbers, optionally grouped with '_', with an optional suffix K, M or G (either
+        case) meaning 2^10, 2^20 or 2^30: 1_000_000, 64K = 65,536, 16M = 16,777,216.
 
         EXIT STATUS:
           0  success
           1  problems in the input (catalog errors, unreadable file, invalid code argument,
-             invalid lines with classify --strict, generated file out of date, write error)
+             invalid lines with classify --strict, generated file out of date), or a failed
+             write ("errcat <command>: cannot write <what>: <reason>" on standard error)
           2  usage error (unknown command or option, missing or extra arguments)
+          141 (128 + SIGPIPE, as shells report it): the reader of standard output went away;
+             errcat keeps SIGPIPE's default action. When SIGPIPE is ignored, that write fails
+             with "Broken pipe" instead and the status is 1.
         """
 
     /// Runs one errcat command in this process.
@@ -51,15 +61,15 @@ public enum Errcat {
             var out = OutputBuffer(descriptor: io.output)
             out.write(help)
             out.endLine()
-            out.flush()
-            return ExitStatus.success
+            return io.finish(&out, command: nil) ? ExitStatus.success : ExitStatus.problems
         case "explain": return ExplainCommand.main(rest, io: io)
         case "classify": return ClassifyCommand.main(rest, io: io)
         case "check": return CheckCommand.main(rest, io: io)
         case "gen": return GenCommand.main(rest, io: io)
         case "sample": return SampleCommand.main(rest, io: io)
+        case "merge": return MergeCommand.main(rest, io: io)
         default:
-            io.printError("errcat: unknown command '\(command)'\n\n" + help)
+            io.printError("errcat: unknown command \(DisplayText.singleQuoted(command))\n\n" + help)
             return ExitStatus.usage
         }
     }
@@ -77,8 +87,7 @@ public enum Errcat {
                 var out = OutputBuffer(descriptor: io.output)
                 out.write(help)
                 out.endLine()
-                out.flush()
-                return .failure(ExitCode(ExitStatus.success))
+                return .failure(ExitCode(io.finish(&out, command: command) ? ExitStatus.success : ExitStatus.problems))
             }
             return .success(parsed)
         } catch {
@@ -89,7 +98,7 @@ public enum Errcat {
     /// Prints "errcat COMMAND: MESSAGE" and the command's help on stderr.
     /// - Returns: Exit code 2.
     static func usageError(io: ErrcatIO, _ message: String, command: String, help: String) -> ExitCode {
-        io.printError("errcat \(command): \(message)\n\n\(help)")
+        io.printError("errcat \(command): \(DisplayText.sanitized(message))\n\n\(help)")
         return ExitCode(ExitStatus.usage)
     }
 }

@@ -70,7 +70,7 @@ enum ExplainCommand {
                 case .notInteger: reason = "not an integer"
                 default: reason = "not a decimal integer code"
                 }
-                io.printError("errcat explain: '\(argument)' is \(reason)")
+                io.printError("errcat explain: \(DisplayText.singleQuoted(argument)) is \(reason)")
                 status = ExitStatus.problems
                 continue
             }
@@ -85,11 +85,7 @@ enum ExplainCommand {
                 describer.writeText(code, classification, into: &out)
             }
         }
-        out.flush()
-        if let failure = out.failure {
-            io.printError("errcat explain: cannot write output: errno \(failure)")
-            return ExitStatus.problems
-        }
+        if !io.finish(&out, command: "explain") { return ExitStatus.problems }
         return status
     }
 }

@@ -22,8 +22,11 @@ enum GenCommand {
                              when a file differs or is missing (drift check)
           -h, --help         show this help
 
+        Every name and message is written as an escaped string literal; comments hold only text
+        that cannot end them. A file is never written twice in one run, nor over the catalog.
+
         EXIT STATUS: 0 generated (or up to date with --check); 1 the catalog is invalid, a
-        file cannot be written, or --check found a difference; 2 usage error.
+        file or standard output cannot be written, or --check found a difference; 2 usage error.
         """
 
     static let options = [
@@ -69,34 +72,39 @@ enum GenCommand {
             for line in error.lines { io.printError(line) }
             return ExitStatus.problems
         }
+        let shownPath = DisplayText.bare(path)
         // Generate only from a catalog the C core accepts too.
         let table: Catalog
         do {
             table = try Catalog(definition)
         } catch {
-            io.printError("\(path): error: \(error.message)")
+            io.printError("\(shownPath): error: \(error.message)")
             return ExitStatus.problems
         }
 
         var files: [(path: String?, text: String)] = []
         if language == "c" {
-            files.append(
-                (
-                    parsed.value("--output"),
-                    CSourceGenerator(definition: definition, table: table, sourcePath: path).generate()
-                ))
+            let source: String
+            do {
+                source = try CSourceGenerator(definition: definition, table: table, sourcePath: path).generateChecked()
+            } catch {
+                io.printError(
+                    "errcat gen c: \(shownPath): internal error: the generated C fails the source audit: \(error)")
+                return ExitStatus.problems
+            }
+            files.append((parsed.value("--output"), source))
         } else {
             let generator = SwiftSourceGenerator(definition: definition, sourcePath: path)
             var generated: [(fileName: String, source: String)]
             do {
-                generated = try generator.generateFiles()
+                generated = try generator.generateFilesChecked()
             } catch {
-                io.printError("errcat gen swift: \(path): \(error.message)")
+                io.printError("errcat gen swift: \(shownPath): \(error.message)")
                 return ExitStatus.problems
             }
             if let module = parsed.value("--module") {
                 guard let id = definition.moduleID(named: module) else {
-                    io.printError("errcat gen swift: \(path) has no module named '\(module)'")
+                    io.printError("errcat gen swift: \(shownPath) has no module named \(DisplayText.quoted(module))")
                     return ExitStatus.problems
                 }
                 generated = [generated[Int(id)]]
@@ -107,36 +115,45 @@ enum GenCommand {
                 files.append((parsed.value("--output"), generated.map(\.source).joined(separator: "\n")))
             }
         }
+        // Two outputs whose names differ only in letter case are one file on a case-insensitive
+        // disk: refuse before writing anything (the reader rejects such catalogs already).
+        var seen: [String: String] = [:]
+        for case let target? in files.map(\.path) {
+            if let earlier = seen.updateValue(target, forKey: target.lowercased()) {
+                io.printError(
+                    "errcat gen: \(DisplayText.bare(target)) and \(DisplayText.bare(earlier)) would be the same file on a case-insensitive disk; nothing written"
+                )
+                return ExitStatus.problems
+            }
+        }
 
         var status = ExitStatus.success
+        var written = WrittenFiles()
+        written.protect(path, as: "the catalog being read, \(shownPath)")
+        var out = OutputBuffer(descriptor: io.output)
         for file in files {
             guard let target = file.path else {
-                var out = OutputBuffer(descriptor: io.output)
                 out.write(file.text)
-                out.flush()
-                if out.failure != nil {
-                    io.printError("errcat gen: cannot write standard output")
-                    return ExitStatus.problems
-                }
                 continue
             }
             if parsed.has("--check") {
                 let existing = try? readWholeFile(target, standardInput: io.input)
                 if existing != Array(file.text.utf8) {
                     io.printError(
-                        "errcat gen: \(target) is \(existing == nil ? "missing" : "out of date"); regenerate it from \(path)"
+                        "errcat gen: \(DisplayText.bare(target)) is \(existing == nil ? "missing" : "out of date"); regenerate it from \(shownPath)"
                     )
                     status = ExitStatus.problems
                 }
                 continue
             }
             do {
-                try writeWholeFile(target, Array(file.text.utf8))
+                try written.write(target, Array(file.text.utf8))
             } catch {
-                io.printError("errcat gen: cannot write \(error.description)")
+                io.reportWriteFailure(command: "gen", what: DisplayText.bare(error.path), reason: error.reason)
                 return ExitStatus.problems
             }
         }
+        if !io.finish(&out, command: "gen") { return ExitStatus.problems }
         return status
     }
 }

@@ -6,8 +6,9 @@ enum SampleCommand {
     static let help = """
         USAGE: errcat sample N [--seed S] [--format jsonl|codes] [--keys ret|code] [--lang en|zh-Hans] [--catalog FILE]
 
-        Writes N lines (N may be written 1000000, 1_000_000 or 1M) of JSON response envelopes
-        such as {"ret":11001,"msg":"...","data":null}: on average per 1000 lines 700 success,
+        Writes N lines of JSON response envelopes such as {"ret":11001,"msg":"...","data":null}
+        (N is 1000000 or 1_000_000, or has a suffix K, M or G meaning 2^10, 2^20 or 2^30:
+        1M = 1,048,576): on average per 1000 lines 700 success,
         100 base-tier codes, 120 module codes, 40 unrecognised codes inside a module's range,
         35 unknown codes and 5 invalid lines (string or fractional codes, a missing code,
         truncated JSON, an HTML error page, an empty line). The same seed gives the same output.
@@ -44,7 +45,7 @@ enum SampleCommand {
         }
         guard parsed.positionals.count == 1 else { return usage("give exactly one N (the number of lines)") }
         guard let count = parseCount(parsed.positionals[0]) else {
-            return usage("N must be a whole number such as 1000, 1_000_000 or 10M, not '\(parsed.positionals[0])'")
+            return usage("N must be \(countRule); not '\(parsed.positionals[0])'")
         }
         var seed: UInt64 = 1
         if let text = parsed.value("--seed") {
@@ -84,11 +85,7 @@ enum SampleCommand {
             written += 1
             if out.failure != nil { break }
         }
-        out.flush()
-        if let failure = out.failure {
-            io.printError("errcat sample: cannot write output (errno \(failure)) after \(written) lines")
-            return ExitStatus.problems
-        }
+        if !io.finish(&out, command: "sample") { return ExitStatus.problems }
         return ExitStatus.success
     }
 }

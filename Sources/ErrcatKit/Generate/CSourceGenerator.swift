@@ -18,6 +18,26 @@ struct CSourceGenerator {
 
     /// The complete source text.
     func generate() -> String {
+        generateWithPool().source
+    }
+
+    /// The complete source text, after ``GeneratedSourceAudit`` has proved that its string
+    /// literals are exactly the catalog's texts and that nothing else in it comes from the catalog
+    /// but identifiers.
+    /// - Throws: `AuditFinding` when the text fails the audit (a generator bug: nothing is written).
+    func generateChecked() throws(AuditFinding) -> String {
+        let (source, pool) = generateWithPool()
+        let bytes: [UInt8] = pool.strings.flatMap { Array($0.text.utf8) + [0] }
+        var identifiers = GeneratedSourceAudit.cWords
+        identifiers.insert("errcore_\(symbol)_table")
+        for part in ["strings", "codes", "entries", "modules", "ranges", "index_keys", "index_slots", "table"] {
+            identifiers.insert("errcore__\(symbol)_\(part)")
+        }
+        try GeneratedSourceAudit.checkC(source, include: "CErrCore.h", pool: bytes, identifiers: identifiers)
+        return source
+    }
+
+    private func generateWithPool() -> (source: String, pool: StringPool) {
         let prefix = "errcore__\(symbol)_"
         var pool = StringPool()
         // Pool order: modules (name, titles), success, base entries, module entries, as in the file.
@@ -69,17 +89,36 @@ struct CSourceGenerator {
         out += " */\n"
         out += "#include \"CErrCore.h\"\n\n"
 
-        out += "/* The string pool: every name and message, NUL-terminated, back to back. */\n"
-        out += "static const char \(prefix)strings[] =\n"
-        for (index, string) in pool.strings.enumerated() {
-            out += "    \"\(CLiteral.stringContents(string.text))\\0\" /* \(string.offset) */"
-            out += index == pool.strings.count - 1 ? ";\n\n" : "\n"
+        if pool.size <= CLiteral.maximumStringLength {
+            out += "/* The string pool: every name and message, NUL-terminated, back to back. */\n"
+            out += "static const char \(prefix)strings[] =\n"
+            for (index, string) in pool.strings.enumerated() {
+                out += "    \"\(CLiteral.stringContents(string.text))\\0\" /* \(string.offset) */"
+                out += index == pool.strings.count - 1 ? ";\n\n" : "\n"
+            }
+        } else {
+            // One string literal this long would exceed what C11 compilers must accept
+            // (-Woverlength-strings under -Wpedantic).
+            out += "/* The string pool: every name and message, NUL-terminated, back to back, as character\n"
+            out += " * constants (as one string literal it would be longer than the \(CLiteral.maximumStringLength)\n"
+            out += " * characters C11 compilers must accept). */\n"
+            out += "static const char \(prefix)strings[\(pool.size)] = {\n"
+            for string in pool.strings {
+                let constants = (Array(string.text.utf8) + [0]).map(CLiteral.character)
+                out += "    /* \(string.offset) */"
+                for start in stride(from: 0, to: constants.count, by: 16) {
+                    if start > 0 { out += "\n   " }
+                    out += " " + constants[start..<min(start + 16, constants.count)].joined(separator: ", ") + ","
+                }
+                out += "\n"
+            }
+            out += "};\n\n"
         }
 
         out += "/* Entry codes: must stay strictly ascending (errcore_validate() checks). */\n"
         out += "static const int64_t \(prefix)codes[\(rows.count)] = {\n"
         for row in rows {
-            out += "    \(CLiteral.int64(row.entry.code)), /* \(row.entry.name) */\n"
+            out += "    \(CLiteral.int64(row.entry.code)), /* \(CLiteral.comment(row.entry.name)) */\n"
         }
         out += "};\n\n"
 
@@ -87,7 +126,7 @@ struct CSourceGenerator {
         out += "static const errcore_entry \(prefix)entries[\(rows.count)] = {\n"
         for row in rows {
             out +=
-                "    {\(row.module), \(hexFlags(row.entry.flags.rawValue)), 0, \(row.name), \(row.english), \(offset(row.chinese))}, /* \(row.entry.code) \(row.entry.name) */\n"
+                "    {\(row.module), \(hexFlags(row.entry.flags.rawValue)), 0, \(row.name), \(row.english), \(offset(row.chinese))}, /* \(row.entry.code) \(CLiteral.comment(row.entry.name)) */\n"
         }
         out += "};\n\n"
 
@@ -101,7 +140,7 @@ struct CSourceGenerator {
             for (index, module) in definition.modules.enumerated() {
                 let offsets = moduleOffsets[index]
                 out +=
-                    "    {\(offsets.name), \(offsets.titleEN), \(offset(offsets.titleZH)), 0}, /* \(index + 1) \(module.name) */\n"
+                    "    {\(offsets.name), \(offsets.titleEN), \(offset(offsets.titleZH)), 0}, /* \(index + 1) \(CLiteral.comment(module.name)) */\n"
             }
             out += "};\n\n"
         }
@@ -115,7 +154,7 @@ struct CSourceGenerator {
             out += "static const errcore_range \(rangesName)[\(ranges.count)] = {\n"
             for (range, module) in ranges {
                 out +=
-                    "    {\(CLiteral.int64(range.lowerBound)), \(CLiteral.int64(range.upperBound)), \(module)}, /* \(definition.modules[module - 1].name) */\n"
+                    "    {\(CLiteral.int64(range.lowerBound)), \(CLiteral.int64(range.upperBound)), \(module)}, /* \(CLiteral.comment(definition.modules[module - 1].name)) */\n"
             }
             out += "};\n\n"
         }
@@ -156,7 +195,7 @@ struct CSourceGenerator {
         out += "const errcore_table *errcore_\(symbol)_table(void) {\n"
         out += "    return &\(prefix)table;\n"
         out += "}\n"
-        return out
+        return (out, pool)
     }
 
     /// `0x0123456789ABCDEFu`: sixteen upper-case hex digits.
@@ -172,18 +211,21 @@ struct CSourceGenerator {
 }
 
 /// The pool of NUL-terminated strings: offset 0 is the empty string, each distinct string
-/// is stored once, in the order first added.
+/// is stored once, in the order first added. Strings are told apart by their bytes: Swift's `==`
+/// holds canonically equivalent strings equal ("é" and "e\u{301}"), which must stay two strings.
 struct StringPool {
     private(set) var strings: [(text: String, offset: UInt32)] = [("", 0)]
-    private var offsets: [String: UInt32] = ["": 0]
-    private var size: UInt32 = 1
+    private var offsets: [[UInt8]: UInt32] = [[]: 0]
+    /// Bytes in the pool: every string and its NUL.
+    private(set) var size: UInt32 = 1
 
     /// The offset of `text`, adding it when new.
     mutating func add(_ text: String) -> UInt32 {
-        if let offset = offsets[text] { return offset }
+        let bytes = Array(text.utf8)
+        if let offset = offsets[bytes] { return offset }
         let offset = size
         strings.append((text, offset))
-        offsets[text] = offset
+        offsets[bytes] = offset
         size += UInt32(text.utf8.count) + 1
         return offset
     }

@@ -3,7 +3,10 @@
 import SwiftErr
 
 enum SwiftLiteral {
-    /// `text` as a Swift string literal with quotes: `"`, `\` and control characters escaped.
+    /// `text` as a Swift string literal with quotes: `"` and `\` escaped, LF, CR and tab as `\n`,
+    /// `\r`, `\t`, and every other character that is not visible (``DisplayText/isVisible(_:)``:
+    /// controls, NEL, U+2028, U+2029, bidirectional controls, other invisible characters) as
+    /// `\u{…}`. Visible characters, non-ASCII included, stay as they are.
     static func string(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -14,10 +17,10 @@ enum SwiftLiteral {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
+                if DisplayText.isVisible(scalar) {
                     result.unicodeScalars.append(scalar)
+                } else {
+                    result += DisplayText.escape(scalar)
                 }
             }
         }
@@ -41,17 +44,12 @@ enum SwiftLiteral {
 
     /// The type name of a module's enum: `studyGroup` gives `StudyGroupCode`.
     static func typeName(module name: String) -> String {
-        capitalized(name) + "Code"
+        GeneratedNames.typeName(module: name)
     }
 
     /// The name part of a catalog's base-tier file: `default` gives `Default`.
     static func typeName(catalog name: String) -> String {
-        capitalized(name)
-    }
-
-    private static func capitalized(_ name: String) -> String {
-        guard let first = name.first else { return "" }
-        return first.uppercased() + name.dropFirst()
+        GeneratedNames.typeName(catalog: name)
     }
 
     /// A closed range literal; negative bounds are parenthesised (`(-200)...(-100)`), because
@@ -87,14 +85,21 @@ enum SwiftLiteral {
         return "LocalizedText(english: \(string(text.english)))"
     }
 
-    /// `text` on one line, for a `//` or `///` comment: every line or paragraph separator (LF, CR, NEL,
-    /// U+2028, U+2029) and other control character becomes a space.
+    /// `text` on one line, for a `//` or `///` comment: line and paragraph separators (LF, CR,
+    /// NEL, U+2028, U+2029) and tabs become spaces, and every other character that is not visible
+    /// (``DisplayText/isVisible(_:)``) is written as `\u{…}`, so the comment shows what the
+    /// catalog holds and nothing in it can end the line or reorder how it is displayed.
     static func docLine(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar.value {
-            case 0..<0x20, 0x7F, 0x85, 0x2028, 0x2029: result.unicodeScalars.append(" ")
-            default: result.unicodeScalars.append(scalar)
+            case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: result.unicodeScalars.append(" ")
+            default:
+                if DisplayText.isVisible(scalar) {
+                    result.unicodeScalars.append(scalar)
+                } else {
+                    result += DisplayText.escape(scalar)
+                }
             }
         }
         return result

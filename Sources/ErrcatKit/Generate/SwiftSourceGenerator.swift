@@ -16,19 +16,104 @@ struct SwiftSourceGenerator {
     let sourcePath: String
 
     /// The name of the generated unrecognised case.
-    static let fallbackCase = "other"
+    static let fallbackCase = GeneratedNames.fallbackCase
 
     /// Whether the catalog is the built-in one, whose modules classify through `Catalog.builtIn`.
     private var isBuiltIn: Bool { definition.name == "default" }
 
     /// The generated files in order: the base tier, then one per module, as (file name, source).
-    /// - Throws: `SwiftGenerationError` when a module lists a case named `other`.
+    /// - Throws: `SwiftGenerationError` when a name cannot be generated (``validate()``).
     func generateFiles() throws(SwiftGenerationError) -> [(fileName: String, source: String)] {
+        try validate()
         var files = [
             (fileName: "BaseCode+\(SwiftLiteral.typeName(catalog: definition.name)).swift", source: generateBase())
         ]
         for (index, module) in definition.modules.enumerated() {
-            files.append((SwiftLiteral.typeName(module: module.name) + ".swift", try generate(module, id: index + 1)))
+            files.append((SwiftLiteral.typeName(module: module.name) + ".swift", generate(module, id: index + 1)))
+        }
+        return files
+    }
+
+    /// Checks the names the catalog file reader checks (``GeneratedNames``), for a definition
+    /// that did not come from a file: every name an identifier, none reserved, no two module
+    /// files that differ only in letter case.
+    /// - Throws: `SwiftGenerationError` naming the first name that cannot be generated.
+    func validate() throws(SwiftGenerationError) {
+        func fail(_ message: String) -> SwiftGenerationError { SwiftGenerationError(message: message) }
+        let catalog = definition.name
+        guard GeneratedNames.isIdentifier(catalog) else {
+            throw fail("the catalog name \(DisplayText.quoted(catalog)) is not an identifier")
+        }
+        for entry in definition.base {
+            guard GeneratedNames.isIdentifier(entry.name) else {
+                throw fail("the base entry name \(DisplayText.quoted(entry.name)) is not an identifier")
+            }
+            if let why = GeneratedNames.baseNameProblem(entry.name) {
+                throw fail("the base entry name \(DisplayText.quoted(entry.name)) is reserved: it is \(why)")
+            }
+        }
+        var files: [String: String] = [:]
+        for module in definition.modules {
+            guard GeneratedNames.isIdentifier(module.name) else {
+                throw fail("the module name \(DisplayText.quoted(module.name)) is not an identifier")
+            }
+            let type = SwiftLiteral.typeName(module: module.name)
+            if let why = GeneratedNames.reservedTypeNames[type] {
+                throw fail("the module name \(DisplayText.quoted(module.name)) is reserved: \(type) is \(why)")
+            }
+            if let earlier = files.updateValue(module.name, forKey: type.lowercased()) {
+                throw fail(
+                    "modules \(DisplayText.quoted(earlier)) and \(DisplayText.quoted(module.name)) would both be written to \(type).swift (letter case aside)"
+                )
+            }
+            for entry in module.codes {
+                guard GeneratedNames.isIdentifier(entry.name) else {
+                    throw fail(
+                        "the name \(DisplayText.quoted(entry.name)) of an entry of module \(DisplayText.quoted(module.name)) is not an identifier"
+                    )
+                }
+                if let why = GeneratedNames.caseNameProblem(entry.name) {
+                    throw fail(
+                        "module \(DisplayText.quoted(module.name)) has an entry named \(DisplayText.quoted(entry.name)), which in \(type) is \(why)"
+                    )
+                }
+            }
+        }
+    }
+
+    /// ``generateFiles()``, after ``GeneratedSourceAudit`` has proved of every file that its
+    /// string literals are texts of the catalog, its comments hold only visible characters, and
+    /// the only words in its code are the generator's own and the catalog's identifiers.
+    /// - Throws: `SwiftGenerationError` when a name cannot be generated or a file fails the audit
+    ///   (a generator bug: nothing is written).
+    func generateFilesChecked() throws(SwiftGenerationError) -> [(fileName: String, source: String)] {
+        let files = try generateFiles()
+        var literals: Set<[UInt8]> = [Array(Self.fallbackCase.utf8)]
+        var identifiers = GeneratedSourceAudit.swiftWords
+        identifiers.formUnion(GeneratedNames.generatedModuleMembers.keys)
+        func add(_ text: LocalizedText) {
+            literals.insert(Array(text.english.utf8))
+            if let chinese = text.simplifiedChinese { literals.insert(Array(chinese.utf8)) }
+        }
+        for entry in definition.base {
+            identifiers.insert(entry.name)
+        }
+        for module in definition.modules {
+            literals.insert(Array(module.name.utf8))
+            add(module.title)
+            identifiers.insert(SwiftLiteral.typeName(module: module.name))
+            for entry in module.codes {
+                literals.insert(Array(entry.name.utf8))
+                add(entry.message)
+                identifiers.insert(entry.name)
+            }
+        }
+        for file in files {
+            do {
+                try GeneratedSourceAudit.checkSwift(file.source, literals: literals, identifiers: identifiers)
+            } catch {
+                throw SwiftGenerationError(message: "internal error: \(file.fileName) fails the source audit: \(error)")
+            }
         }
         return files
     }
@@ -56,13 +141,8 @@ struct SwiftSourceGenerator {
         return out
     }
 
-    /// The source of one module's enum.
-    func generate(_ module: ModuleDefinition, id: Int) throws(SwiftGenerationError) -> String {
-        for entry in module.codes where entry.name == Self.fallbackCase {
-            throw SwiftGenerationError(
-                message:
-                    "module \"\(module.name)\" has an entry named \"other\", the name of the generated fallback case")
-        }
+    /// The source of one module's enum (its names are checked by ``validate()``).
+    private func generate(_ module: ModuleDefinition, id: Int) -> String {
         let type = SwiftLiteral.typeName(module: module.name)
         let titleText = module.title.simplifiedChinese.map { "\(module.title.english) / \($0)" } ?? module.title.english
         let rangeText = module.ranges.map { "`\($0.lowerBound)...\($0.upperBound)`" }.joined(separator: ", ")

@@ -95,14 +95,21 @@ func parseInt64(_ text: String) -> Int64? {
     }
 }
 
-/// Parses a count such as `1000000`, `1_000_000` or `10M` (k = 1e3, M = 1e6, G = 1e9).
+/// How counts and sizes are written on errcat's command lines, for help texts and usage errors.
+let countRule =
+    "a whole number (1000, 1_000_000) or one with a suffix K, M or G, either case, meaning 2^10, 2^20 or 2^30 (16M = 16,777,216)"
+
+/// Parses a count or size: decimal digits, optionally grouped with `_`, and an optional suffix
+/// `K`, `M` or `G` (either case) that multiplies by 2^10, 2^20 or 2^30. One rule for every
+/// count and size errcat takes: `1000`, `1_000_000`, `64K` (65,536), `16M` (16,777,216).
+/// - Returns: The value, or `nil` when `text` is not of that form or overflows `UInt64`.
 func parseCount(_ text: String) -> UInt64? {
     var digits = text.filter { $0 != "_" }
     var multiplier: UInt64 = 1
     switch digits.last {
-    case "k", "K": multiplier = 1_000
-    case "m", "M": multiplier = 1_000_000
-    case "g", "G": multiplier = 1_000_000_000
+    case "k", "K": multiplier = 1 << 10
+    case "m", "M": multiplier = 1 << 20
+    case "g", "G": multiplier = 1 << 30
     default: break
     }
     if multiplier != 1 { digits.removeLast() }

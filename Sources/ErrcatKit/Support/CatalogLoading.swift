@@ -10,7 +10,8 @@ struct CatalogLoadError: Error {
 /// Reads and decodes a catalog file.
 /// - Parameter path: The catalog file (`-` for stdin).
 /// - Returns: The catalog definition.
-/// - Throws: `CatalogLoadError` with one "path:line:column: message" line per problem.
+/// - Throws: `CatalogLoadError` with one "path:line:column: error: message" line per problem (the
+///   first 100; then a line with the count of the rest; `errcat check` lists more).
 func loadCatalogDefinition(_ path: String, io: ErrcatIO) throws(CatalogLoadError) -> CatalogDefinition {
     let bytes: [UInt8]
     do {
@@ -19,9 +20,16 @@ func loadCatalogDefinition(_ path: String, io: ErrcatIO) throws(CatalogLoadError
         throw CatalogLoadError(lines: ["errcat: cannot read catalog \(error.description)"])
     }
     do {
-        return try CatalogDefinition(json: bytes)
+        return try CatalogDefinition(json: bytes, problemLimit: CheckCommand.defaultMaxProblems)
     } catch {
-        throw CatalogLoadError(lines: error.problems.map { "\(path):\($0.location): error: \($0.message)" })
+        let shownPath = DisplayText.bare(path)
+        var lines = error.problems.map { "\(shownPath):\($0.location): error: \($0.message)" }
+        if error.omittedCount > 0 {
+            lines.append(
+                "\(shownPath): \(error.totalCount) problems (the first \(error.problems.count) listed; errcat check --max-problems N lists more)"
+            )
+        }
+        throw CatalogLoadError(lines: lines)
     }
 }
 
@@ -35,6 +43,6 @@ func loadTable(_ path: String?, io: ErrcatIO) throws(CatalogLoadError) -> Catalo
     do {
         return try Catalog(definition)
     } catch {
-        throw CatalogLoadError(lines: ["\(path): error: \(error.message)"])
+        throw CatalogLoadError(lines: ["\(DisplayText.bare(path)): error: \(error.message)"])
     }
 }

@@ -10,8 +10,9 @@
 
 /// Collects bytes and writes them to a file descriptor in large blocks.
 ///
-/// A write error (a full disk, a closed pipe when SIGPIPE is ignored) is remembered in
-/// `failure` and later output is discarded, so a command can finish and report it.
+/// A write error (a full disk, a closed descriptor, a closed pipe when SIGPIPE is ignored) is
+/// remembered in `failure` and later output is discarded, so a command can stop or finish and
+/// report it (``ErrcatIO/finish(_:command:what:)``).
 struct OutputBuffer {
     /// The descriptor written to (1 for stdout, 2 for stderr).
     let descriptor: Int32
@@ -20,6 +21,9 @@ struct OutputBuffer {
     private(set) var bytes: [UInt8] = []
     /// The errno of the first failed write, if any.
     private(set) var failure: Int32? = nil
+
+    /// The system's description of ``failure`` (`strerror`), if a write failed.
+    var failureReason: String? { failure.map(systemErrorText) }
 
     init(descriptor: Int32, threshold: Int = 1 << 16) {
         self.descriptor = descriptor
@@ -92,7 +96,7 @@ struct OutputBuffer {
         bytes.withUnsafeBytes { pending in
             var offset = 0
             while offset < pending.count {
-                let written = writeToDescriptor(descriptor, pending.baseAddress! + offset, pending.count - offset)
+                let written = systemWrite(descriptor, pending.baseAddress! + offset, pending.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     failure = errno
@@ -105,6 +109,6 @@ struct OutputBuffer {
 }
 
 /// write(2), under a name that the buffer's own `write` methods do not hide.
-private func writeToDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, bytes, count)
 }

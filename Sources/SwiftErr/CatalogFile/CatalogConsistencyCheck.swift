@@ -1,33 +1,45 @@
 // The rules a catalog must follow beyond its shape. The table rules (duplicate codes and module
-// names, empty and overlapping ranges, codes outside their module, base or success codes inside
-// a module) are the C core's own, reported all at once by `errcore_check_catalog()`; this file
-// adds the rules of the generated sources (names must be identifiers, entry names unique in
-// their enum) and puts every problem at its place in the file, with the other place involved.
+// names, overlapping ranges, codes outside their module, base or success codes inside a module)
+// are the C core's own, reported all at once by `errcore_check_catalog()`; this file adds the
+// rules of the generated sources (names must be identifiers, entry names unique in their enum)
+// and puts every problem at its place in the file, with the other place involved.
 
 import CErrCore
-import SwiftErrCore
 
 /// Checks a ``CatalogDraft`` for names, duplicates, range and ownership problems.
+///
+/// Every check is O(n log n) in the size of the catalog, and the draft is handed to the C core
+/// without copying its strings: only module names are passed (the core compares them), entries
+/// share one placeholder name.
 struct CatalogConsistencyCheck {
     private let draft: CatalogDraft
-    private(set) var problems: [DraftProblem] = []
+    /// Where problems go; a reference, so that reporting does not mutate the check while a
+    /// message (an autoclosure) reads it.
+    private let sink: Sink
 
-    init(_ draft: CatalogDraft) {
+    private final class Sink {
+        var problems: ProblemCollector
+        init(_ problems: ProblemCollector) { self.problems = problems }
+    }
+
+    private init(_ draft: CatalogDraft, problems: ProblemCollector) {
         self.draft = draft
+        self.sink = Sink(problems)
     }
 
-    /// Runs every check and returns the problems found.
-    static func problems(in draft: CatalogDraft) -> [DraftProblem] {
-        var check = CatalogConsistencyCheck(draft)
-        let usableNames = check.checkNames()
-        check.checkTable(usableNames: usableNames)
-        return check.problems
+    /// Runs every check, adding the problems found to `problems`.
+    static func check(_ draft: CatalogDraft, into problems: inout ProblemCollector) {
+        let check = CatalogConsistencyCheck(draft, problems: problems)
+        problems = ProblemCollector(limit: 0)  // drops this reference, so the sink's copy is unique
+        let usableModuleNames = check.checkNames()
+        check.checkTable(usableModuleNames: usableModuleNames)
+        problems = check.sink.problems
     }
 
-    // MARK: - Labels
+    // MARK: - Names
 
     private func label(_ entry: EntryDraft) -> String {
-        let name = entry.name.map { " \"\($0)\"" } ?? ""
+        let name = entry.name.map { " \(DisplayText.quoted($0))" } ?? ""
         switch entry.scope {
         case .success: return "success entry\(name)"
         case .base: return "base entry\(name)"
@@ -36,131 +48,115 @@ struct CatalogConsistencyCheck {
     }
 
     private func moduleLabel(_ position: Int) -> String {
-        guard position < draft.modules.count, let name = draft.modules[position].name, !name.isEmpty else {
-            return "module \(position + 1)"
-        }
-        return "module \"\(name)\""
+        guard let name = draft.modules[position].name, !name.isEmpty else { return "module \(position + 1)" }
+        return "module \(DisplayText.quoted(name))"
     }
 
-    private static func text(_ range: RangeDraft) -> String {
-        "[\(range.first), \(range.last)]"
-    }
-
-    // MARK: - Names (rules of the generated sources)
-
-    /// True for `[A-Za-z_][A-Za-z0-9_]*`: names become Swift cases and C comments.
-    static func isIdentifier(_ name: String) -> Bool {
-        var first = true
-        for byte in name.utf8 {
-            let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-            let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-            guard letter || byte == UInt8(ascii: "_") || (digit && !first) else { return false }
-            first = false
-        }
-        return !first
-    }
-
-    private mutating func checkName(_ name: String, at offset: Int, what: String) -> Bool {
+    private func checkName(_ name: String, at offset: Int, what: @autoclosure () -> String) -> Bool {
         if name.isEmpty {
-            report(offset, "\(what) has an empty name")
+            report(offset, "\(what()) has an empty name")
             return false
         }
         if !Self.isIdentifier(name) {
             report(
                 offset,
-                "\(what) name \"\(name)\" is not an identifier (ASCII letters, digits and '_', not starting with a digit)"
+                "\(what()) name \(DisplayText.quoted(name)) is not an identifier (ASCII letters, digits and '_', not starting with a digit)"
             )
             return false
         }
         return true
     }
 
-    /// Reports names that are not identifiers and entry names repeated within their enum.
-    /// - Returns: The names fit to hand to the C core: module names by position, and the entry
-    ///   names by scope position (rejected names are `nil`).
-    private mutating func checkNames() -> (modules: [Bool], entries: Set<Int>) {
-        var goodModules: [Bool] = []
+    /// True for `[A-Za-z_][A-Za-z0-9_]*`: names become Swift cases and C comments.
+    static func isIdentifier(_ name: String) -> Bool {
+        GeneratedNames.isIdentifier(name)
+    }
+
+    /// Reports names that are not identifiers, and entry names repeated within their enum.
+    /// - Returns: For each module, whether its name is an identifier (only those are handed to
+    ///   the C core's duplicate-name rule; the others are already reported).
+    private func checkNames() -> [Bool] {
+        var usable: [Bool] = []
+        usable.reserveCapacity(draft.modules.count)
         for (position, module) in draft.modules.enumerated() {
             guard let name = module.name else {
-                goodModules.append(false)
+                usable.append(false)
                 continue
             }
-            goodModules.append(checkName(name, at: module.nameOffset, what: "module \(position + 1)"))
+            usable.append(checkName(name, at: module.nameOffset, what: "module \(position + 1)"))
         }
         // Entry names must be unique within their scope: the success entry and the base tier
-        // share one (the base constants), each module has its own (its enum).
-        var goodEntries = Set<Int>()  // entry offsets of usable names
+        // share one (the base enum), each module has its own (its enum).
         var scopes: [[EntryDraft]] = [(draft.success.map { [$0] } ?? []) + draft.base]
         scopes.append(contentsOf: draft.modules.map(\.codes))
         for scope in scopes {
             var seen: [String: EntryDraft] = [:]
             for entry in scope {
-                let code = entry.code.map(String.init) ?? "?"
-                let what: String
-                switch entry.scope {
-                case .success: what = "the success entry"
-                case .base: what = "a base entry (code \(code))"
-                case .module(let position): what = "an entry of \(moduleLabel(position)) (code \(code))"
+                func what() -> String {
+                    switch entry.scope {
+                    case .success: return "the success entry"
+                    case .base: return "a base entry (code \(entry.code.map(String.init) ?? "?"))"
+                    case .module(let position):
+                        return "an entry of \(moduleLabel(position)) (code \(entry.code.map(String.init) ?? "?"))"
+                    }
                 }
-                guard let name = entry.name, checkName(name, at: entry.nameOffset, what: what) else { continue }
-                goodEntries.insert(entry.offset)
+                guard let name = entry.name, checkName(name, at: entry.nameOffset, what: what()) else { continue }
                 if let earlier = seen[name] {
-                    let earlierCode = earlier.code.map(String.init) ?? "?"
                     report(
                         entry.nameOffset,
-                        "duplicate name \"\(name)\": \(label(entry)) (code \(code)) repeats \(label(earlier)) (code \(earlierCode))",
+                        "duplicate name \(DisplayText.quoted(name)): \(label(entry)) (code \(entry.code.map(String.init) ?? "?")) repeats \(label(earlier)) (code \(earlier.code.map(String.init) ?? "?"))",
                         related: earlier.nameOffset)
                 } else {
                     seen[name] = entry
                 }
             }
         }
-        return (goodModules, goodEntries)
+        return usable
     }
 
     // MARK: - Table rules (the C core's)
 
+    private static func text(_ range: RangeDraft) -> String {
+        "[\(range.first), \(range.last)]"
+    }
+
+    /// The name every entry is given for the C core, which requires a non-empty name but has no
+    /// rule about entry names (those are checked above, per enum).
+    private static let entryName: StaticString = "e"
+
     /// Hands the catalog to `errcore_check_catalog()` and reports each of its problems at the
-    /// entry, module or range concerned. Parts already reported as unusable (no code, a name that
-    /// is not an identifier) take part under a neutral placeholder name, so that they cause no
-    /// second report.
-    private mutating func checkTable(usableNames: (modules: [Bool], entries: Set<Int>)) {
-        // The flattened order is the one ``Catalog/init(_:)`` documents: success, base entries,
-        // then each module's entries; ranges module by module.
-        var entries: [EntryDraft?] = []
-        func placeholder(_ kind: String, _ index: Int) -> String { "\u{1}\(kind)\(index)" }
-        func definition(_ entry: EntryDraft, code: Int64) -> EntryDefinition {
-            let usable = entry.name != nil && usableNames.entries.contains(entry.offset)
-            return EntryDefinition(
-                code: code, name: usable ? entry.name! : placeholder("e", entries.count),
-                message: LocalizedText(english: ""))
+    /// entry, module or range concerned. An entry without a usable code, an empty range (first
+    /// greater than last: reported here) and a module name that is not an identifier (reported
+    /// above, replaced by a unique placeholder) cause no second report.
+    private func checkTable(usableModuleNames: [Bool]) {
+        // Flattened as ``Catalog/init(_:)`` documents: the success entry, the base entries, then
+        // each module's entries; ranges module by module.
+        var entryDrafts: [EntryDraft?] = []
+        var ranges: [RangeDraft] = []
+        var cEntries: [errcore_entry_def] = []
+        var cRanges: [errcore_range] = []
+        let entryCount = 1 + draft.base.count + draft.modules.reduce(0) { $0 + $1.codes.count }
+        entryDrafts.reserveCapacity(entryCount)
+        cEntries.reserveCapacity(entryCount)
+        let name = UnsafeRawPointer(Self.entryName.utf8Start).assumingMemoryBound(to: CChar.self)
+        func add(_ entry: EntryDraft?, code: Int64, module: Int) {
+            entryDrafts.append(entry)
+            cEntries.append(
+                errcore_entry_def(
+                    code: code, module: UInt16(truncatingIfNeeded: module), flags: 0, name: name, message_en: nil,
+                    message_zh: nil))
         }
         let successCode = draft.success?.code
-        var success = EntryDefinition(
-            code: successCode ?? 0, name: placeholder("s", 0), message: LocalizedText(english: ""))
-        if let entry = draft.success, let code = successCode {
-            success = definition(entry, code: code)
-            entries.append(entry)
-        } else {
-            entries.append(nil)
-        }
-        var base: [EntryDefinition] = []
+        add(successCode == nil ? nil : draft.success, code: successCode ?? 0, module: 0)
         for entry in draft.base {
-            guard let code = entry.code else { continue }
-            base.append(definition(entry, code: code))
-            entries.append(entry)
+            if let code = entry.code { add(entry, code: code, module: 0) }
         }
-        var ranges: [RangeDraft] = []
-        var modules: [ModuleDefinition] = []
+        var moduleNames: [UInt8] = []
+        var moduleNameOffsets: [Int] = []
         for (position, module) in draft.modules.enumerated() {
-            var codes: [EntryDefinition] = []
             for entry in module.codes {
-                guard let code = entry.code else { continue }
-                codes.append(definition(entry, code: code))
-                entries.append(entry)
+                if let code = entry.code { add(entry, code: code, module: position + 1) }
             }
-            // An empty range (first > last) is not a range at all: reported here, left out of the table.
-            var closed: [ClosedRange<Int64>] = []
             for range in module.ranges {
                 guard range.first <= range.last else {
                     report(
@@ -170,23 +166,68 @@ struct CatalogConsistencyCheck {
                     continue
                 }
                 ranges.append(range)
-                closed.append(range.first...range.last)
+                cRanges.append(
+                    errcore_range(
+                        first: range.first, last: range.last, module: UInt16(truncatingIfNeeded: position + 1)))
             }
-            let name = usableNames.modules[position] ? module.name! : placeholder("m", position)
-            modules.append(
-                ModuleDefinition(name: name, title: LocalizedText(english: ""), ranges: closed, codes: codes))
+            moduleNameOffsets.append(moduleNames.count)
+            if usableModuleNames[position], let name = module.name {
+                moduleNames.append(contentsOf: name.utf8)
+            } else {
+                moduleNames.append(contentsOf: "\u{1}\(position)".utf8)  // unique, never an identifier
+            }
+            moduleNames.append(0)
         }
-        let catalog = CatalogDefinition(name: draft.name, success: success, base: base, modules: modules)
-        var builder = CatalogBuilder(catalog)
-        let found: [errcore_diag]
-        do {
-            found = try builder.problems()
-        } catch {
-            return  // a NUL byte in a string, already reported by the decoder
+        let successUsable = successCode != nil
+        moduleNames.withUnsafeBufferPointer { pool in
+            pool.withMemoryRebound(to: CChar.self) { chars in
+                let cModules = moduleNameOffsets.map { offset in
+                    errcore_module_def(name: chars.baseAddress! + offset, title_en: nil, title_zh: nil)
+                }
+                cEntries.withUnsafeBufferPointer { entries in
+                    cModules.withUnsafeBufferPointer { modules in
+                        cRanges.withUnsafeBufferPointer { rangeBuffer in
+                            var def = errcore_catalog_def(
+                                success_code: successCode ?? 0, entries: entries.baseAddress,
+                                entry_count: entries.count, modules: modules.baseAddress, module_count: modules.count,
+                                ranges: rangeBuffer.baseAddress, range_count: rangeBuffer.count)
+                            Self.forEachProblem(in: &def) { diag in
+                                report(diag, entries: entryDrafts, ranges: ranges, successUsable: successUsable)
+                            }
+                        }
+                    }
+                }
+            }
         }
-        for diag in found {
-            report(diag, entries: entries, ranges: ranges, successUsable: successCode != nil)
+    }
+
+    /// Calls `body` with every problem `errcore_check_catalog()` reports for `def`, in its order.
+    private static func forEachProblem(in def: inout errcore_catalog_def, _ body: (errcore_diag) -> Void) {
+        var size = 0
+        var diag = errcore_diag()
+        guard errcore_check_size(&def, &size, &diag) == ERRCORE_OK else {
+            body(diag)
+            return
         }
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: max(size, 8), alignment: 8)
+        defer { scratch.deallocate() }
+        withoutActuallyEscaping(body) { body in
+            let box = Unmanaged.passRetained(ProblemReceiver(body))
+            defer { box.release() }
+            _ = errcore_check_catalog(
+                &def, scratch, max(size, 8),
+                { context, diag in
+                    guard let context, let diag else { return 0 }
+                    Unmanaged<ProblemReceiver>.fromOpaque(context).takeUnretainedValue().receive(diag.pointee)
+                    return 0
+                }, box.toOpaque())
+        }
+    }
+
+    /// Carries the Swift closure through the C callback's context pointer.
+    private final class ProblemReceiver {
+        let receive: (errcore_diag) -> Void
+        init(_ receive: @escaping (errcore_diag) -> Void) { self.receive = receive }
     }
 
     /// The range of module `id` (1-based) that contains `code`.
@@ -195,9 +236,7 @@ struct CatalogConsistencyCheck {
         return draft.modules[Int(id) - 1].ranges.first { $0.first <= code && code <= $0.last }
     }
 
-    private mutating func report(
-        _ diag: errcore_diag, entries: [EntryDraft?], ranges: [RangeDraft], successUsable: Bool
-    ) {
+    private func report(_ diag: errcore_diag, entries: [EntryDraft?], ranges: [RangeDraft], successUsable: Bool) {
         let index = diag.index == Int(bitPattern: UInt.max) ? nil : diag.index
         let other = diag.other_index == Int(bitPattern: UInt.max) ? nil : diag.other_index
         func entry(_ i: Int?) -> EntryDraft? { i.flatMap { $0 < entries.count ? entries[$0] : nil } }
@@ -210,10 +249,9 @@ struct CatalogConsistencyCheck {
                 related: earlier.codeOffset)
         case ERRCORE_E_DUPLICATE_MODULE_NAME:
             guard let i = index, let j = other, i < draft.modules.count, j < draft.modules.count else { break }
-            let name = draft.modules[i].name ?? ""
             report(
                 draft.modules[i].nameOffset,
-                "duplicate module name \"\(name)\": module \(i + 1) repeats module \(j + 1)",
+                "duplicate module name \(DisplayText.quoted(draft.modules[i].name ?? "")): module \(i + 1) repeats module \(j + 1)",
                 related: draft.modules[j].nameOffset)
         case ERRCORE_E_RANGE_OVERLAP:
             guard let range = rangeAt(index), let previous = rangeAt(other) else { break }
@@ -235,13 +273,12 @@ struct CatalogConsistencyCheck {
                 related: draft.success?.codeOffset)
         case ERRCORE_E_CODE_OUTSIDE_MODULE:
             guard let moduleEntry = entry(index), case .module(let position) = moduleEntry.scope else { break }
-            var message =
-                "code \(diag.code) of \(label(moduleEntry)) lies outside every range of \(moduleLabel(position))"
             let owner = range(ofModule: diag.other_code, containing: diag.code)
-            if let owner {
-                message += "; it is in range \(Self.text(owner)) of \(moduleLabel(owner.module))"
-            }
-            report(moduleEntry.codeOffset, message, related: owner?.offset)
+            let place = owner.map { "; it is in range \(Self.text($0)) of \(moduleLabel($0.module))" } ?? ""
+            report(
+                moduleEntry.codeOffset,
+                "code \(diag.code) of \(label(moduleEntry)) lies outside every range of \(moduleLabel(position))\(place)",
+                related: owner?.offset)
         case ERRCORE_E_BASE_IN_MODULE_RANGE:
             guard let baseEntry = entry(index) else { break }
             let owner = range(ofModule: diag.other_code, containing: diag.code)
@@ -259,12 +296,11 @@ struct CatalogConsistencyCheck {
             // Statuses a catalog file cannot produce (its modules are positional, its names were
             // checked above): reported as the C core words them, so nothing is dropped.
             var copy = diag
-            let text = CText.read { buffer, size in errcore_diag_format(&copy, buffer, size) }
-            report(0, text)
+            report(0, CText.read { buffer, size in errcore_diag_format(&copy, buffer, size) })
         }
     }
 
-    private mutating func report(_ offset: Int, _ message: String, related: Int? = nil) {
-        problems.append(DraftProblem(offset: offset, message: message, relatedOffset: related))
+    private func report(_ offset: Int, _ message: @autoclosure () -> String, related: Int? = nil) {
+        sink.problems.report(offset, message(), related: related)
     }
 }

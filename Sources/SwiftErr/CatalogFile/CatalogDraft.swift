@@ -47,6 +47,8 @@ struct ModuleDraft: Sendable {
 /// A whole catalog as written.
 struct CatalogDraft: Sendable {
     var name: String
+    /// Offset of the `"name"` value (of the object when there is none).
+    var nameOffset: Int
     var success: EntryDraft?
     var base: [EntryDraft]
     var modules: [ModuleDraft]

@@ -25,20 +25,34 @@ public struct CatalogFileProblem: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(location): \(message)" }
 }
 
-/// Thrown when a catalog file cannot be turned into a ``CatalogDefinition``:
-/// every problem found, in file order.
+/// Thrown when a catalog file cannot be turned into a ``CatalogDefinition``: the problems
+/// found, in file order.
 public struct CatalogFileError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The problems, sorted by location; never empty.
+    /// The problems, sorted by location; never empty. When the file has more problems than the
+    /// reader's limit, these are the first ones in the file.
     public var problems: [CatalogFileProblem]
+    /// How many more problems the file has beyond ``problems`` (not listed because of the limit).
+    public var omittedCount: Int
 
     /// Creates an error from problems.
-    /// - Parameter problems: The problems found (at least one).
-    public init(problems: [CatalogFileProblem]) {
+    /// - Parameters:
+    ///   - problems: The problems found (at least one).
+    ///   - omittedCount: Further problems found but not listed.
+    public init(problems: [CatalogFileProblem], omittedCount: Int = 0) {
         self.problems = problems
+        self.omittedCount = omittedCount
     }
 
-    /// One problem per line, "line:column: message".
+    /// Every problem found: ``problems`` and the omitted ones.
+    public var totalCount: Int { problems.count + omittedCount }
+
+    /// One problem per line, "line:column: message", then "… and N more problems" when some
+    /// were omitted.
     public var description: String {
-        problems.map(\.description).joined(separator: "\n")
+        var lines = problems.map(\.description)
+        if omittedCount > 0 {
+            lines.append("… and \(omittedCount) more problem\(omittedCount == 1 ? "" : "s")")
+        }
+        return lines.joined(separator: "\n")
     }
 }

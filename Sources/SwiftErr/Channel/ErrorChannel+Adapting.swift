@@ -1,7 +1,6 @@
 extension ErrorChannel {
-    /// Adapts any error with a registry and emits the module error, unless an adapter
-    /// deliberately ignores it (the seed's `handleError` with its `if let … as?` chain replaced by
-    /// ``ErrorAdapterRegistry/handle(_:)``).
+    /// Adapts any error with ``ErrorAdapterRegistry/handle(_:)`` and emits the module error, unless
+    /// an adapter deliberately ignores it.
     /// - Parameters:
     ///   - error: The error caught.
     ///   - adapters: The registry.

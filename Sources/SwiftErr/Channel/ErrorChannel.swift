@@ -1,8 +1,5 @@
 /// Producers emit errors; any number of handlers consume them, each as an `AsyncSequence`.
 ///
-/// This is the seed's `ErrorEmittable` / `ErrorHandlable` pair (an RxSwift `BehaviorRelay` bound
-/// to handlers) rebuilt on Swift concurrency:
-///
 /// ```swift
 /// let errors = ErrorChannel<ModuleRespError<StudyGroupCode>>()
 /// let handler = errors.attach()                 // in the view's task
@@ -11,8 +8,11 @@
 /// handler.detach()                              // when the view goes away
 /// ```
 ///
+/// Each attached handler reads its own `AsyncStream` with a `.bufferingNewest(bufferLimit)`
+/// policy; the channel numbers the emissions and counts what the streams drop.
+///
 /// ## Delivery guarantees and the buffer policy
-/// - Every error emitted while a handler is attached is delivered to it, in emission order,
+/// - Every error emitted while a handler is attached is delivered to it once, in emission order,
 ///   unless its buffer overflows (below). Errors emitted while no handler is attached are not
 ///   kept for later handlers; ``emit(_:)`` returns how many handlers got the error and
 ///   ``unhandledCount`` counts those that reached none.
@@ -22,34 +22,33 @@
 ///   made visible: the next delivery's ``ErrorDelivery/droppedBefore`` says how many were
 ///   dropped, ``ErrorSubscription/droppedCount`` and ``droppedCount`` count them, and the
 ///   ``ErrorDelivery/sequenceNumber``s show the gap. Newest errors are kept because they
-///   describe the current state (the seed's relay kept only the latest).
-/// - ``ErrorSubscription/detach()`` ends that handler's sequence at once; ``finish()`` ends every
-///   sequence after each has drained its buffer.
+///   describe the current state.
+/// - A handler's sequence ends after ``ErrorSubscription/detach()`` or the release of its
+///   subscription (at once, buffered errors discarded), when the task iterating it is cancelled
+///   (after the buffered errors; the handler is detached), and after ``finish()`` or the release
+///   of the channel (after the buffered errors). The counters keep their values after the end.
 public final class ErrorChannel<Failure: Error>: Sendable {
-    struct Subscriber {
-        var buffer: [ErrorDelivery<Failure>] = []
-        var droppedSinceDelivery = 0
-        var droppedTotal = 0
-        var waiters: [(id: UInt64, continuation: CheckedContinuation<ErrorDelivery<Failure>?, Never>)] = []
+    /// One attached handler, as the channel sees it.
+    struct Handler {
+        let continuation: AsyncStream<EmittedError<Failure>>.Continuation
+        let progress: Locked<SubscriptionProgress>
     }
 
     struct State {
-        var subscribers: [UInt64: Subscriber] = [:]
-        var nextSubscriberID: UInt64 = 0
-        var nextWaiterID: UInt64 = 0
+        var handlers: [UInt64: Handler] = [:]
+        var nextHandlerID: UInt64 = 0
         var nextSequenceNumber: UInt64 = 0
         var unhandled = 0
         var dropped = 0
         var finished = false
-        /// Drop totals of handlers whose sequence ended with ``finish()``, so that
-        /// ``ErrorSubscription/droppedCount`` stays true after the end (bounded by the handlers
-        /// attached when the channel finished: none can attach after).
-        var endedDrops: [UInt64: Int] = [:]
     }
 
     /// The size of each handler's buffer (at least 1).
     public let bufferLimit: Int
-    let state = Locked(State())
+    /// Lock order: `state`, then a handler's `progress`; never the other way round. Streams are
+    /// yielded to under `state` (so each handler sees the sequence numbers in increasing order)
+    /// but finished outside it, because finishing runs the termination handler, which takes it.
+    private let state = Locked(State())
 
     /// Creates a channel.
     /// - Parameter bufferLimit: Each handler's buffer size; values below 1 mean 1.
@@ -57,15 +56,29 @@ public final class ErrorChannel<Failure: Error>: Sendable {
         self.bufferLimit = max(1, bufferLimit)
     }
 
-    /// Attaches a handler: it receives every error emitted from now until it detaches.
+    deinit {
+        // Nobody can emit any more: end the sequences so that their handlers do not wait forever.
+        for handler in state.withLock({ $0.handlers.values }) { handler.continuation.finish() }
+    }
+
+    /// Attaches a handler: it receives every error emitted from now until its sequence ends.
     /// - Returns: The handler's sequence of deliveries. After ``finish()`` it is already ended.
     public func attach() -> ErrorSubscription<Failure> {
-        let id: UInt64 = state.withLock { state in
-            defer { state.nextSubscriberID += 1 }
-            if !state.finished { state.subscribers[state.nextSubscriberID] = Subscriber() }
-            return state.nextSubscriberID
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: EmittedError<Failure>.self, bufferingPolicy: .bufferingNewest(bufferLimit))
+        let progress = Locked(SubscriptionProgress())
+        let attached: Bool = state.withLock { state in
+            guard !state.finished else { return false }
+            let id = state.nextHandlerID
+            state.nextHandlerID += 1
+            progress.withLock { $0.expectedSequenceNumber = state.nextSequenceNumber }
+            // Runs once, however the stream ends: detach, release, cancellation or finish.
+            continuation.onTermination = { [weak self] _ in self?.remove(handler: id) }
+            state.handlers[id] = Handler(continuation: continuation, progress: progress)
+            return true
         }
-        return ErrorSubscription(channel: self, id: id)
+        if !attached { continuation.finish() }
+        return ErrorSubscription(stream: stream, continuation: continuation, progress: progress)
     }
 
     /// Emits an error to every attached handler. Never suspends.
@@ -74,135 +87,69 @@ public final class ErrorChannel<Failure: Error>: Sendable {
     ///   when none is attached (then ``unhandledCount`` grows).
     @discardableResult
     public func emit(_ error: Failure) -> Int {
-        var resumes: [(CheckedContinuation<ErrorDelivery<Failure>?, Never>, ErrorDelivery<Failure>)] = []
-        let count: Int = state.withLock { state in
+        state.withLock { state in
             guard !state.finished else { return 0 }
-            let number = state.nextSequenceNumber
+            let emitted = EmittedError(error: error, sequenceNumber: state.nextSequenceNumber)
             state.nextSequenceNumber += 1
-            if state.subscribers.isEmpty {
-                state.unhandled += 1
-                return 0
-            }
-            for id in state.subscribers.keys.sorted() {
-                var subscriber = state.subscribers[id]!
-                if !subscriber.waiters.isEmpty {
-                    // A waiting handler has an empty buffer: hand the error over directly.
-                    let waiter = subscriber.waiters.removeFirst()
-                    resumes.append(
-                        (
-                            waiter.continuation,
-                            ErrorDelivery(
-                                error: error, sequenceNumber: number,
-                                droppedBefore: subscriber.droppedSinceDelivery)
-                        ))
-                    subscriber.droppedSinceDelivery = 0
-                } else {
-                    if subscriber.buffer.count >= bufferLimit {
-                        subscriber.buffer.removeFirst()
-                        subscriber.droppedSinceDelivery += 1
-                        subscriber.droppedTotal += 1
-                        state.dropped += 1
-                    }
-                    subscriber.buffer.append(ErrorDelivery(error: error, sequenceNumber: number, droppedBefore: 0))
+            var delivered = 0
+            for handler in state.handlers.values {
+                switch handler.continuation.yield(emitted) {
+                case .enqueued:
+                    delivered += 1
+                case .dropped:
+                    // The stream dropped its oldest buffered error to make room for this one.
+                    delivered += 1
+                    state.dropped += 1
+                    handler.progress.withLock { $0.dropped += 1 }
+                case .terminated:
+                    // The stream is ending; its termination handler is waiting to remove it.
+                    break
+                @unknown default:
+                    break
                 }
-                state.subscribers[id] = subscriber
             }
-            return state.subscribers.count
+            if delivered == 0 { state.unhandled += 1 }
+            return delivered
         }
-        for (continuation, delivery) in resumes { continuation.resume(returning: delivery) }
-        return count
     }
 
-    /// Ends every handler's sequence once it has drained its buffer; later emissions are refused.
+    /// Ends every handler's sequence once it has drained its buffer; later emissions are refused
+    /// and later handlers start ended.
     public func finish() {
-        let waiters: [CheckedContinuation<ErrorDelivery<Failure>?, Never>] = state.withLock { state in
+        let ending: [Handler] = state.withLock { state in
             state.finished = true
-            var ended: [CheckedContinuation<ErrorDelivery<Failure>?, Never>] = []
-            for (id, subscriber) in state.subscribers {
-                ended += subscriber.waiters.map(\.continuation)
-                // Waiters exist only when the buffer is empty, so the handler is done.
-                if subscriber.waiters.isEmpty == false || subscriber.buffer.isEmpty {
-                    state.endedDrops[id] = subscriber.droppedTotal
-                    state.subscribers[id] = nil
-                } else {
-                    state.subscribers[id]?.waiters = []
-                }
-            }
-            return ended
+            defer { state.handlers = [:] }
+            return Array(state.handlers.values)
         }
-        for waiter in waiters { waiter.resume(returning: nil) }
+        for handler in ending { handler.continuation.finish() }
     }
 
-    /// How many handlers are attached.
-    public var handlerCount: Int { state.withLock { $0.subscribers.count } }
-    /// How many errors were emitted while no handler was attached.
+    /// How many handlers are attached (`0` after ``finish()``).
+    public var handlerCount: Int { state.withLock { $0.handlers.count } }
+    /// How many emitted errors reached no handler.
     public var unhandledCount: Int { state.withLock { $0.unhandled } }
-    /// How many buffered errors were dropped, over all handlers.
+    /// How many buffered errors were dropped, over all handlers, since the channel was created.
     public var droppedCount: Int { state.withLock { $0.dropped } }
     /// Whether ``finish()`` was called.
     public var isFinished: Bool { state.withLock { $0.finished } }
 
-    // MARK: Subscriber side (used by ErrorSubscription)
-
-    func next(subscriber id: UInt64) async -> ErrorDelivery<Failure>? {
-        let waiterID: UInt64 = state.withLock { state in
-            defer { state.nextWaiterID += 1 }
-            return state.nextWaiterID
-        }
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<ErrorDelivery<Failure>?, Never>) in
-                // (true, x): answer x now; (false, nil): the continuation is registered as a waiter.
-                let immediate: (ready: Bool, delivery: ErrorDelivery<Failure>?) = state.withLock { state in
-                    guard var subscriber = state.subscribers[id] else { return (true, nil) }
-                    if !subscriber.buffer.isEmpty {
-                        let first = subscriber.buffer.removeFirst()
-                        let delivery = ErrorDelivery(
-                            error: first.error, sequenceNumber: first.sequenceNumber,
-                            droppedBefore: subscriber.droppedSinceDelivery)
-                        subscriber.droppedSinceDelivery = 0
-                        if subscriber.buffer.isEmpty && state.finished {
-                            state.endedDrops[id] = subscriber.droppedTotal
-                            state.subscribers[id] = nil
-                        } else {
-                            state.subscribers[id] = subscriber
-                        }
-                        return (true, delivery)
-                    }
-                    subscriber.waiters.append((waiterID, continuation))
-                    state.subscribers[id] = subscriber
-                    return (false, nil)
-                }
-                if immediate.ready {
-                    continuation.resume(returning: immediate.delivery)
-                } else if Task.isCancelled {
-                    // The cancellation handler may have run before the waiter was registered.
-                    cancelWaiter(waiterID, subscriber: id)
-                }
-            }
-        } onCancel: {
-            cancelWaiter(waiterID, subscriber: id)
-        }
+    private func remove(handler id: UInt64) {
+        state.withLock { _ = $0.handlers.removeValue(forKey: id) }
     }
+}
 
-    /// Ends a waiting `next()` whose task was cancelled, if it is still waiting.
-    private func cancelWaiter(_ waiterID: UInt64, subscriber id: UInt64) {
-        let continuation = state.withLock { state -> CheckedContinuation<ErrorDelivery<Failure>?, Never>? in
-            guard let index = state.subscribers[id]?.waiters.firstIndex(where: { $0.id == waiterID }) else {
-                return nil
-            }
-            return state.subscribers[id]?.waiters.remove(at: index).continuation
-        }
-        continuation?.resume(returning: nil)
-    }
+/// One emission as it waits in a handler's stream.
+struct EmittedError<Failure: Error>: Sendable {
+    let error: Failure
+    let sequenceNumber: UInt64
+}
 
-    func detach(subscriber id: UInt64) {
-        let waiters = state.withLock { state in
-            state.subscribers.removeValue(forKey: id)?.waiters.map(\.continuation) ?? []
-        }
-        for waiter in waiters { waiter.resume(returning: nil) }
-    }
-
-    func droppedCount(subscriber id: UInt64) -> Int? {
-        state.withLock { $0.subscribers[id]?.droppedTotal ?? $0.endedDrops[id] }
-    }
+/// What a handler's subscription and the channel share about it.
+struct SubscriptionProgress {
+    /// The sequence number the next delivery has when nothing was dropped before it.
+    var expectedSequenceNumber: UInt64 = 0
+    /// How many errors the handler's stream dropped.
+    var dropped = 0
+    /// Set by ``ErrorSubscription/detach()``: deliveries still buffered are discarded.
+    var detached = false
 }

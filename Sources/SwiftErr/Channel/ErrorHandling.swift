@@ -1,4 +1,4 @@
-/// Something that handles the errors of an ``ErrorChannel`` (the seed's `ErrorHandlable`).
+/// Something that handles the errors of an ``ErrorChannel``.
 ///
 /// Bind it with ``ErrorChannel/bind(_:)``: the channel then forwards every error to
 /// ``handle(_:)``, one at a time and in order, until the binding is cancelled or the channel
@@ -22,12 +22,14 @@ public final class ErrorBinding<Failure: Error>: Sendable {
         self.task = task
     }
 
-    /// Stops forwarding: detaches the handler (an error being handled finishes first).
+    /// Stops forwarding: detaches the handler (an error being handled finishes first; buffered
+    /// errors are discarded).
     public func unbind() {
         subscription.detach()
     }
 
-    /// How many errors the handler's buffer dropped because it was too slow.
+    /// How many errors the handler's buffer dropped because it was too slow; it keeps its value
+    /// after forwarding has ended.
     public var droppedCount: Int { subscription.droppedCount }
 
     /// Waits until forwarding has ended (after ``unbind()`` or the channel's
@@ -38,12 +40,10 @@ public final class ErrorBinding<Failure: Error>: Sendable {
 }
 
 extension ErrorChannel {
-    /// Attaches a handler and forwards every error to it in a task of its own (the seed's
-    /// `bindErrorHandler`).
+    /// Attaches a handler and forwards every error to it in a task of its own.
     /// - Parameter handler: The handler.
     /// - Returns: The binding; keep it to unbind or to wait for the end.
-    public func bind<Handler: ErrorHandling>(_ handler: Handler) -> ErrorBinding<Failure>
-    where Handler.Failure == Failure {
+    public func bind(_ handler: some ErrorHandling<Failure>) -> ErrorBinding<Failure> {
         let subscription = attach()
         let task = Task {
             for await delivery in subscription {

@@ -36,107 +36,36 @@ public struct ResponseEnvelope: Sendable, Hashable {
     package static func parse(_ bytes: UnsafeRawBufferPointer, keys: EnvelopeKeys = .default) throws(EnvelopeError)
         -> ResponseEnvelope
     {
-        var scanner = JSONScanner(bytes)
-        scanner.skipByteOrderMark()
-        scanner.skipWhitespace()
-        let kind = try syntax { () throws(JSONSyntaxError) in try scanner.kindAhead() }
-        guard kind == .object else {
-            throw EnvelopeError(reason: .notAnObject(found: kind), offset: scanner.position)
-        }
-        var code: Int64? = nil
-        var message: String? = nil
-        var seenMessage = false
-        var dataRange: Range<Int>? = nil
-        var dataKind: JSONValueKind? = nil
+        try parse(bytes, keys: EnvelopeKeyMatcher(keys))
+    }
 
-        scanner.position += 1
-        scanner.skipWhitespace()
-        if scanner.peek == UInt8(ascii: "}") {
-            scanner.position += 1
-        } else {
-            while true {
-                scanner.skipWhitespace()
-                let keyOffset = scanner.position
-                let raw = try syntax { () throws(JSONSyntaxError) in try scanner.scanStringRange() }
-                var decodedKey: [UInt8]? = nil
-                if raw.escaped {
-                    var copy = scanner
-                    copy.position = keyOffset
-                    decodedKey = try syntax { () throws(JSONSyntaxError) in try copy.readString() }
-                }
-                func keyIs(_ name: String) -> Bool {
-                    if let decodedKey { return decodedKey.elementsEqual(name.utf8) }
-                    let candidate = UnsafeRawBufferPointer(rebasing: scanner.bytes[raw.range])
-                    let utf8 = name.utf8
-                    guard candidate.count == utf8.count else { return false }
-                    let equal = utf8.withContiguousStorageIfAvailable { wanted -> Bool in
-                        for index in 0..<wanted.count where wanted[index] != candidate[index] { return false }
-                        return true
-                    }
-                    return equal ?? candidate.elementsEqual(utf8)
-                }
-                scanner.skipWhitespace()
-                try syntax { () throws(JSONSyntaxError) in
-                    try scanner.expect(UInt8(ascii: ":"), "':' after an object key")
-                }
-                scanner.skipWhitespace()
-                let valueOffset = scanner.position
-                if keyIs(keys.code) {
-                    guard code == nil else {
-                        throw EnvelopeError(reason: .duplicateKey, offset: keyOffset, key: keys.code)
-                    }
-                    code = try readCode(&scanner, key: keys.code)
-                } else if keyIs(keys.message) {
-                    guard !seenMessage else {
-                        throw EnvelopeError(reason: .duplicateKey, offset: keyOffset, key: keys.message)
-                    }
-                    seenMessage = true
-                    let found = try syntax { () throws(JSONSyntaxError) in try scanner.kindAhead() }
-                    switch found {
-                    case .string:
-                        let start = scanner.position
-                        let value = try syntax { () throws(JSONSyntaxError) in try scanner.scanStringRange() }
-                        if value.escaped {
-                            scanner.position = start
-                            message = String(
-                                decoding: try syntax { () throws(JSONSyntaxError) in try scanner.readString() },
-                                as: UTF8.self)
-                        } else {
-                            message = String(
-                                decoding: UnsafeRawBufferPointer(rebasing: scanner.bytes[value.range]), as: UTF8.self)
-                        }
-                    case .null: try syntax { () throws(JSONSyntaxError) in try scanner.skipValue(depth: 1) }
-                    default:
-                        throw EnvelopeError(
-                            reason: .messageNotString(found: found), offset: valueOffset, key: keys.message)
-                    }
-                } else if keyIs(keys.data) {
-                    guard dataKind == nil else {
-                        throw EnvelopeError(reason: .duplicateKey, offset: keyOffset, key: keys.data)
-                    }
-                    dataKind = try syntax { () throws(JSONSyntaxError) in try scanner.kindAhead() }
-                    try syntax { () throws(JSONSyntaxError) in try scanner.skipValue(depth: 1) }
-                    dataRange = valueOffset..<scanner.position
-                } else {
-                    try syntax { () throws(JSONSyntaxError) in try scanner.skipValue(depth: 1) }
-                }
-                scanner.skipWhitespace()
-                if scanner.peek == UInt8(ascii: ",") {
-                    scanner.position += 1
-                    continue
-                }
-                try syntax { () throws(JSONSyntaxError) in
-                    try scanner.expect(UInt8(ascii: "}"), "',' or '}' in an object")
-                }
-                break
+    /// ``parse(_:keys:)-(Collection<UInt8>,_)`` over a raw buffer, with the keys prepared once.
+    package static func parse(_ bytes: UnsafeRawBufferPointer, keys: EnvelopeKeyMatcher) throws(EnvelopeError)
+        -> ResponseEnvelope
+    {
+        let scan = try EnvelopeScan.scan(bytes, keys: keys)
+        var message: String? = nil
+        if let range = scan.messageRange {
+            if scan.messageEscaped {
+                var scanner = JSONScanner(bytes)
+                scanner.position = range.lowerBound - 1
+                // The scan has validated the string, so reading it again cannot fail.
+                let decoded = (try? scanner.readString()) ?? []
+                message = String(decoding: decoded, as: UTF8.self)
+            } else {
+                message = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
             }
         }
-        scanner.skipWhitespace()
-        guard scanner.atEnd else { throw EnvelopeError(scanner.fail("the end of the input after the envelope object")) }
-        guard let code else {
-            throw EnvelopeError(reason: .missingCode, offset: 0, key: keys.code)
-        }
-        return ResponseEnvelope(code: code, message: message, dataRange: dataRange, dataKind: dataKind)
+        return ResponseEnvelope(code: scan.code, message: message, dataRange: scan.dataRange, dataKind: scan.dataKind)
+    }
+
+    /// The code of the envelope in `bytes`, after validating all of it exactly as
+    /// ``parse(_:keys:)-(Collection<UInt8>,_)`` does (same errors, same offsets), without making
+    /// the message string: the path of a stream classifier.
+    package static func code(in bytes: UnsafeRawBufferPointer, keys: EnvelopeKeyMatcher) throws(EnvelopeError)
+        -> Int64
+    {
+        try EnvelopeScan.code(bytes, keys: keys)
     }
 
     /// Parses an envelope from any byte collection (`[UInt8]`, `Data`, a slice, …); offsets in
@@ -179,37 +108,5 @@ public struct ResponseEnvelope: Sendable, Hashable {
     /// - Throws: ``EnvelopeError``, as ``parse(_:keys:)-(Collection<UInt8>,_)``.
     public static func parse(_ text: String, keys: EnvelopeKeys = .default) throws(EnvelopeError) -> ResponseEnvelope {
         try parse(Array(text.utf8), keys: keys)
-    }
-
-    /// Reads the code member: a JSON integer that fits in `Int64`.
-    private static func readCode(_ scanner: inout JSONScanner, key: String) throws(EnvelopeError) -> Int64 {
-        let start = scanner.position
-        let kind = try syntax { () throws(JSONSyntaxError) in try scanner.kindAhead() }
-        try syntax { () throws(JSONSyntaxError) in try scanner.skipValue(depth: 1) }
-        let end = scanner.position
-        func literal() -> String {
-            let shown = min(end - start, 40)
-            var text = String(
-                decoding: UnsafeRawBufferPointer(rebasing: scanner.bytes[start..<(start + shown)]), as: UTF8.self)
-            if end - start > 40 { text += "…" }
-            return text
-        }
-        guard kind == .integer else {
-            throw EnvelopeError(reason: .codeNotInteger(found: kind, literal: literal()), offset: start, key: key)
-        }
-        guard let value = scanner.integerValue(of: start..<end) else {
-            throw EnvelopeError(reason: .codeOutOfRange(literal: literal()), offset: start, key: key)
-        }
-        return value
-    }
-
-    /// Runs a scanner step, reporting its syntax error as an envelope error.
-    @inline(__always)
-    private static func syntax<T>(_ step: () throws(JSONSyntaxError) -> T) throws(EnvelopeError) -> T {
-        do {
-            return try step()
-        } catch {
-            throw EnvelopeError(error)
-        }
     }
 }

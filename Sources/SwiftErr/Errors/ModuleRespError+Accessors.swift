@@ -2,6 +2,7 @@ extension ModuleRespError {
     /// Creates the error for a classified code that is not success.
     /// - Parameter outcome: A code classified for this module.
     /// - Returns: The matching error, or `nil` for the success code.
+    @inlinable
     public init?(_ outcome: CodeOutcome<Code>) {
         switch outcome {
         case .success: return nil
@@ -24,7 +25,7 @@ extension ModuleRespError {
         }
     }
 
-    /// The module's name (``ModuleCode/moduleName``) for a module code, otherwise `nil`.
+    /// The module's name (`ModuleCode.moduleName`) for a module code, otherwise `nil`.
     public var module: String? {
         if case .module = self { return Code.moduleName }
         return nil
@@ -117,7 +118,7 @@ extension ModuleRespError {
     }
 
     /// The cause kept by the error: the transport error, the decoder's error, the
-    /// ``HTTPStatusError``, the ``EnvelopeError``, the ``CatalogError`` or the
+    /// ``HTTPStatusError``, the ``EnvelopeError``, the `CatalogError` or the
     /// ``UserStoppedError``; `nil` for server codes and cancellation.
     public var underlyingError: (any Error)? {
         switch self {
@@ -151,7 +152,7 @@ extension ModuleRespError {
 
     /// Whether repeating the request may succeed, by the one rule ``RetryPolicy/default`` applies
     /// (``RetryPolicy/disposition(for:)``): a server code of any module only when its catalog flags
-    /// say ``CodeFlags/retryable`` (and not ``CodeFlags/fatal``); a retryable HTTP status or a
+    /// say `CodeFlags.retryable` (and not `CodeFlags.fatal`); a retryable HTTP status or a
     /// transient transport failure; never cancellation, the person's stop, envelope, decoding or
     /// catalog errors.
     public var isRetryable: Bool {
@@ -159,7 +160,7 @@ extension ModuleRespError {
     }
 
     /// Whether the user must sign in again: the server code is flagged
-    /// ``CodeFlags/reauthenticate`` in the C catalog (token expiry, failed automatic sign-in).
+    /// `CodeFlags.reauthenticate` in the C catalog (token expiry, failed automatic sign-in).
     public var requiresReauthentication: Bool {
         flags.contains(.reauthenticate)
     }

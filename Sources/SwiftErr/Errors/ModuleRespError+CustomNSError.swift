@@ -54,6 +54,6 @@ extension ModuleRespError: CustomNSError {
 public enum ModuleRespErrorKeys {
     /// The server's raw code as an `NSNumber` (an `Int64`), when there is one.
     public static let rawCode = "SwiftErrRawCode"
-    /// The module's name (``ModuleCode/moduleName``).
+    /// The module's name (`ModuleCode.moduleName`).
     public static let module = "SwiftErrModule"
 }

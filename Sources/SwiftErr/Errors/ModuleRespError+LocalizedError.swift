@@ -2,17 +2,17 @@ import Foundation
 
 extension ModuleRespError: LocalizedError {
     /// The message a person should see, from the C catalog for server codes, in
-    /// ``Language/current`` (English fallback).
+    /// `Language.current` (English fallback).
     public var errorDescription: String? {
         errorDescription(in: Language.current)
     }
 
-    /// Why it failed, in ``Language/current``.
+    /// Why it failed, in `Language.current`.
     public var failureReason: String? {
         failureReason(in: Language.current)
     }
 
-    /// What the user can do, in ``Language/current``; `nil` when there is nothing useful to suggest.
+    /// What the user can do, in `Language.current`; `nil` when there is nothing useful to suggest.
     public var recoverySuggestion: String? {
         recoverySuggestion(in: Language.current)
     }
@@ -92,7 +92,7 @@ extension ModuleRespError: LocalizedError {
     }
 
     /// What the user can do, in `language`: sign in again for codes flagged
-    /// ``CodeFlags/reauthenticate``, try again for retryable failures, check the connection for
+    /// `CodeFlags.reauthenticate`, try again for retryable failures, check the connection for
     /// transport failures; `nil` otherwise.
     /// - Parameter language: The language wanted.
     /// - Returns: The suggestion, or `nil`.

@@ -17,11 +17,11 @@
 ///
 /// `ModuleRespError` is not `Equatable`: the transport and decoding cases carry arbitrary errors,
 /// which cannot be compared soundly. Compare ``outcome``, ``rawCode`` or the payloads instead
-/// (``BaseCode``, the module enum, ``EnvelopeError`` and ``CatalogError`` are all `Hashable`).
+/// (`BaseCode`, the module enum, ``EnvelopeError`` and `CatalogError` are all `Hashable`).
 public enum ModuleRespError<Code: ModuleCode>: Error {
     /// A base-tier code: handled centrally (see ``BaseCodeHandler``) and passed on.
     case base(BaseCode)
-    /// One of the module's codes; its unrecognised case (``ModuleCode/unrecognised(_:)``, carrying
+    /// One of the module's codes; its unrecognised case (`ModuleCode.unrecognised(_:)`, carrying
     /// the server's number) for an unlisted code in its ranges.
     case module(Code)
     /// A code that is neither success, a base code nor this module's (unknown to the catalog, or

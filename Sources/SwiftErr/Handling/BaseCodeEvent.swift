@@ -4,7 +4,7 @@ public struct BaseCodeEvent: Sendable, Hashable {
     public var code: BaseCode
     /// Its flags in the catalog it was classified through.
     public var flags: CodeFlags
-    /// The ``ModuleCode/moduleName`` of the module whose request got it.
+    /// The `ModuleCode.moduleName` of the module whose request got it.
     public var module: String
     /// The envelope's message, when the code came from an envelope that had one.
     public var serverMessage: String?
@@ -22,7 +22,7 @@ public struct BaseCodeEvent: Sendable, Hashable {
         self.serverMessage = serverMessage
     }
 
-    /// Whether the user must sign in again (the code is flagged ``CodeFlags/reauthenticate``).
+    /// Whether the user must sign in again (the code is flagged `CodeFlags.reauthenticate`).
     public var requiresReauthentication: Bool {
         flags.contains(.reauthenticate)
     }

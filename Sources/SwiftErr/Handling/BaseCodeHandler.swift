@@ -25,7 +25,7 @@ public struct BaseCodeHandler: Sendable {
         body(event)
     }
 
-    /// A handler that calls `action` only for codes flagged ``CodeFlags/reauthenticate``
+    /// A handler that calls `action` only for codes flagged `CodeFlags.reauthenticate`
     /// (token expiry, failed automatic sign-in).
     /// - Parameter action: The re-authentication to start.
     /// - Returns: The handler.

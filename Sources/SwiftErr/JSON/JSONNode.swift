@@ -1,36 +1,36 @@
 // The tree a catalog file is read into: JSON values that remember where they start.
 
 /// A JSON value together with the byte offset in the file where it starts.
-struct JSONNode: Sendable {
+package struct JSONNode: Sendable {
     /// Byte offset of the value's first byte in the document.
-    var offset: Int
+    package var offset: Int
     /// The value itself.
-    var value: JSONValue
+    package var value: JSONValue
 }
 
 /// One member of a JSON object, in document order.
-struct JSONMember: Sendable {
+package struct JSONMember: Sendable {
     /// The member's key, unescaped.
-    var key: String
+    package var key: String
     /// Byte offset of the key's opening quote.
-    var keyOffset: Int
+    package var keyOffset: Int
     /// The member's value.
-    var value: JSONNode
+    package var value: JSONNode
 }
 
 /// A JSON number: its text as written and, when it is an integer that fits, its `Int64` value.
-struct JSONNumber: Sendable, Hashable {
+package struct JSONNumber: Sendable, Hashable {
     /// The number exactly as written in the document.
-    var text: String
+    package var text: String
     /// The value when the number has no fraction or exponent and fits in `Int64`; otherwise `nil`.
-    var integer: Int64?
+    package var integer: Int64?
     /// True when the number has a fraction or an exponent.
-    var hasFractionOrExponent: Bool
+    package var hasFractionOrExponent: Bool
 }
 
 /// A parsed JSON value. Objects keep their members in order, duplicates included,
 /// so the catalog reader can report a repeated key.
-enum JSONValue: Sendable {
+package enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case number(JSONNumber)
@@ -39,7 +39,7 @@ enum JSONValue: Sendable {
     case object([JSONMember])
 
     /// A short name of the value's kind for error messages ("a string", "an array", ...).
-    var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"

@@ -1,7 +1,7 @@
 /// Parses one JSON document into a tree of ``JSONNode``s that remember where each value starts,
 /// so catalog problems can be reported with line and column. The bytes are read by the one
 /// ``JSONScanner``: the same grammar, UTF-8 rules and nesting limit as response envelopes.
-struct JSONTreeParser {
+package struct JSONTreeParser {
     private var scanner: JSONScanner
     private var depth = 0
 
@@ -14,7 +14,7 @@ struct JSONTreeParser {
     /// - Parameter bytes: The document.
     /// - Returns: The root value.
     /// - Throws: `JSONSyntaxError` at the first syntax error.
-    static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> JSONNode {
+    package static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONTreeParser(bytes)
         parser.scanner.skipByteOrderMark()
         parser.scanner.skipWhitespace()

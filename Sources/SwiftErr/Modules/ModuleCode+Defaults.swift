@@ -3,7 +3,7 @@
 
 extension ModuleCode {
     /// The registry's classifier for this module: the module is added to the process-wide
-    /// catalog on first use (see ``Catalog/register(_:)``). The default for modules that do not
+    /// catalog on first use (see `Catalog.register(_:)`). The default for modules that do not
     /// declare their own `classifier`; each use takes the registry's lock once.
     public static var classifier: ModuleClassifier<Self> {
         ModuleRegistry.classifier(for: Self.self)
@@ -12,7 +12,7 @@ extension ModuleCode {
     /// The case name, e.g. `"wrongTeamCode"`, read through reflection metadata (for a case with
     /// a payload, the name without it).
     ///
-    /// Embedded Swift has no such metadata: there, implement ``ModuleCode/name`` yourself (the
+    /// Embedded Swift has no such metadata: there, implement `ModuleCode.name` yourself (the
     /// generated modules do).
     public var name: String {
         let described = String(describing: self)

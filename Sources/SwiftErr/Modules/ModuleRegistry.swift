@@ -1,11 +1,11 @@
 /// The process-wide registry that assembles Swift-defined modules into one growing C catalog,
 /// lazily, once per module, safely from any thread.
 ///
-/// The registry starts from the built-in catalog (``CatalogDefinition/builtIn``). The first time
+/// The registry starts from the built-in catalog (`CatalogDefinition.builtIn`). The first time
 /// a module is used, the registry builds a new catalog from everything registered so far plus
 /// that module, under a lock. A collision with the base tier or with a module already registered
-/// is a ``CatalogError``, which the module keeps: every code classified for it then has the
-/// outcome ``CodeOutcome/invalidCatalog(_:)``. Catalogs handed out earlier stay valid: catalogs
+/// is a `CatalogError`, which the module keeps: every code classified for it then has the
+/// outcome `CodeOutcome.invalidCatalog(_:)`. Catalogs handed out earlier stay valid: catalogs
 /// are immutable.
 enum ModuleRegistry {
     private struct State: Sendable {
@@ -93,7 +93,7 @@ extension Catalog {
     /// call this at start-up to find a collision early.
     /// - Parameter module: A module enum type.
     /// - Returns: The catalog the module is classified through.
-    /// - Throws: ``CatalogError`` when the module collides with the base tier or a registered
+    /// - Throws: `CatalogError` when the module collides with the base tier or a registered
     ///   module (the same code, an overlapping range, the same name with other contents).
     @discardableResult
     public static func register<Code: ModuleCode>(_ module: Code.Type) throws(CatalogError) -> Catalog {
@@ -103,7 +103,7 @@ extension Catalog {
 
 extension ModuleClassifier {
     /// The classifier of `Code` in the process-wide registry's catalog (the registry adds the
-    /// module on first use, see ``Catalog/register(_:)``). Cache it for the cheapest hot path:
+    /// module on first use, see `Catalog.register(_:)`). Cache it for the cheapest hot path:
     /// `static let classifier = ModuleClassifier<Self>.registered`.
     public static var registered: ModuleClassifier<Code> {
         ModuleRegistry.classifier(for: Code.self)

@@ -77,7 +77,7 @@ public struct ErrorPresentation: Sendable {
     /// - Parameters:
     ///   - error: The error.
     ///   - language: The language of the fixed texts ("Error", "OK", the default message) and of a
-    ///     ``PresentableError``'s texts; ``Language/current`` by default.
+    ///     ``PresentableError``'s texts; `Language.current` by default.
     ///   - signIn: What a "Sign In" action does (nothing by default; the choice is still reported).
     ///   - tryAgain: What a "Try Again" action does (nothing by default; the choice is still reported).
     public init(
@@ -122,8 +122,8 @@ public struct ErrorPresentation: Sendable {
     /// `errcat explain --present` renders this with ``TerminalErrorPresenter``.
     /// - Parameters:
     ///   - code: The server's code.
-    ///   - catalog: The catalog that classifies it (``Catalog/builtIn`` by default).
-    ///   - language: The language of every text; ``Language/current`` by default.
+    ///   - catalog: The catalog that classifies it (`Catalog.builtIn` by default).
+    ///   - language: The language of every text; `Language.current` by default.
     ///   - signIn: What a "Sign In" action does.
     ///   - tryAgain: What a "Try Again" action does.
     public init(

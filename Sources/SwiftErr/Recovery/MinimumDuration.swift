@@ -13,7 +13,7 @@
 /// ```
 /// - Parameters:
 ///   - minimum: The shortest time from start to outcome.
-///   - clock: The clock to measure and wait on (a ``ManualClock`` in tests).
+///   - clock: The clock to measure and wait on (a `ManualClock` in tests).
 ///   - isolation: The caller's actor; the operation runs there.
 ///   - operation: The work.
 /// - Returns: The operation's value.

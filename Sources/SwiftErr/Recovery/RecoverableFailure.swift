@@ -53,7 +53,7 @@ public struct RecoverableFailure: Error, Sendable {
 }
 
 extension RecoverableFailure: RecoverableError {
-    /// The options' titles in ``Language/current``.
+    /// The options' titles in `Language.current`.
     public var recoveryOptions: [String] {
         recoveryOptions(in: Language.current)
     }

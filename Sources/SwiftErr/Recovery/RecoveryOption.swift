@@ -5,7 +5,7 @@ public struct RecoveryOption: Sendable {
     public enum Role: Sendable, Hashable {
         /// Repeat the failed operation.
         case tryAgain
-        /// Sign in again, for an error flagged ``CodeFlags/reauthenticate``.
+        /// Sign in again, for an error flagged `CodeFlags.reauthenticate`.
         case signIn
         /// Give up; recovery did not happen.
         case cancel

@@ -4,8 +4,8 @@
 ///
 /// | flags | recovery | actions |
 /// |---|---|---|
-/// | ``CodeFlags/reauthenticate`` | ``signIn`` | "Sign In", "Cancel" |
-/// | ``CodeFlags/retryable`` without ``CodeFlags/fatal`` | ``tryAgain`` | "Try Again", "Cancel" |
+/// | `CodeFlags.reauthenticate` | ``signIn`` | "Sign In", "Cancel" |
+/// | `CodeFlags.retryable` without `CodeFlags.fatal` | ``tryAgain`` | "Try Again", "Cancel" |
 /// | anything else | ``acknowledge`` | "OK" |
 public enum SuggestedRecovery: Sendable, Hashable, CaseIterable {
     /// The person must sign in again: "Sign In" and "Cancel".
@@ -60,7 +60,7 @@ public enum SuggestedRecovery: Sendable, Hashable, CaseIterable {
 /// An error that says, in any language asked for, what to show and which recovery it calls for.
 ///
 /// ``ErrorPresentation/init(error:language:signIn:tryAgain:)`` uses these texts in the language it
-/// is given (a `LocalizedError` only speaks ``Language/current``) and builds the actions from
+/// is given (a `LocalizedError` only speaks `Language.current`) and builds the actions from
 /// ``suggestedRecovery``. ``ModuleRespError`` conforms.
 public protocol PresentableError: Error {
     /// What the person can do about this error.

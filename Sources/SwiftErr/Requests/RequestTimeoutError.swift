@@ -43,7 +43,7 @@ public struct RequestTimeoutError: Error, Sendable, Hashable, CustomStringConver
 }
 
 extension RequestTimeoutError: LocalizedError {
-    /// "The request timed out." / "请求超时。", in ``Language/current``.
+    /// "The request timed out." / "请求超时。", in `Language.current`.
     public var errorDescription: String? {
         Language.current == .simplifiedChinese ? "请求超时。" : "The request timed out."
     }

@@ -34,7 +34,7 @@ import Foundation
 /// retryable failures are sent again after the policy's jittered backoff, or the server's
 /// `Retry-After` (seconds or an HTTP-date) on 429 and 503, until the attempts, the deadline, the
 /// decision hook or cancellation end it. Business answers are final unless their catalog flags say
-/// ``CodeFlags/retryable``. Errors the transport throws are mapped by the one mapping of foreign
+/// `CodeFlags.retryable`. Errors the transport throws are mapped by the one mapping of foreign
 /// errors (``ModuleRespError/init(adapting:)``).
 ///
 /// ## Which requests are repeated

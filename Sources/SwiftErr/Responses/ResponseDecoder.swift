@@ -15,39 +15,53 @@ import Foundation
 /// 5. the success code → the payload decoded as `Model`, or
 ///    ``ModuleRespError/decodingFailed(underlying:)``.
 ///
-/// The body is scanned once by ``ResponseEnvelope/parse(_:keys:)-(Collection<UInt8>,_)``;
-/// only the `data` member's bytes are handed to `JSONDecoder`, and only on success, with no
-/// intermediate dictionary.
+/// The body is scanned once, validating every byte, with the rules and errors of
+/// ``ResponseEnvelope/parse(_:keys:)-(Collection<UInt8>,_)``; the message becomes a `String` only
+/// when ``baseHandler`` receives it. Only on success is the `data` member decoded, straight from
+/// its bytes: by a built-in decoder that gives `JSONDecoder`'s results with its default strategies
+/// (the same values, and the same `DecodingError` for a payload that does not fit the model), or
+/// by ``jsonDecoder`` when one is set.
 ///
 /// A missing or `null` `data` is decoded as the JSON `null`: it succeeds for `Optional` models
 /// (giving `nil`) and for ``NoData``, and fails with `DecodingError.valueNotFound` for any other
 /// model.
 public struct ResponseDecoder: Sendable {
     /// The envelope's member names (``EnvelopeKeys/default``: `ret`/`msg`/`data`).
-    public var keys: EnvelopeKeys
+    public var keys: EnvelopeKeys {
+        didSet { keyMatcher = EnvelopeKeyMatcher(keys) }
+    }
     /// The HTTP statuses accepted (2xx by default). Ignored when the transport reports none.
     public var statusValidator: HTTPStatusValidator
     /// The central handler for base-tier codes, or `nil`.
     public var baseHandler: BaseCodeHandler?
-    /// Makes the `JSONDecoder` used for payloads (a fresh one per decode).
-    public var makeJSONDecoder: @Sendable () -> JSONDecoder
+    /// The `JSONDecoder` that decodes payloads, or `nil` (the default) for the built-in payload
+    /// decoder, which reads the payload's bytes in place and matches `JSONDecoder` with its
+    /// default strategies. Set one to use other strategies (dates, keys, data, non-conforming
+    /// floats) or `userInfo`; the same instance is then used for every payload, concurrently
+    /// too (`JSONDecoder` is `Sendable`).
+    public var jsonDecoder: JSONDecoder?
+
+    /// The keys, prepared for matching once per change of ``keys``.
+    var keyMatcher: EnvelopeKeyMatcher
 
     /// Creates a decoder.
     /// - Parameters:
     ///   - keys: The envelope's member names.
     ///   - statusValidator: Which HTTP statuses are accepted (2xx by default).
     ///   - baseHandler: The central handler for base-tier codes.
-    ///   - makeJSONDecoder: Makes the payload decoder (to set date strategies and the like).
+    ///   - jsonDecoder: A `JSONDecoder` for payloads (to set date or key strategies and the like);
+    ///     `nil` for the built-in payload decoder.
     public init(
         keys: EnvelopeKeys = .default,
         statusValidator: HTTPStatusValidator = .successful,
         baseHandler: BaseCodeHandler? = nil,
-        makeJSONDecoder: @escaping @Sendable () -> JSONDecoder = { JSONDecoder() }
+        jsonDecoder: JSONDecoder? = nil
     ) {
         self.keys = keys
         self.statusValidator = statusValidator
         self.baseHandler = baseHandler
-        self.makeJSONDecoder = makeJSONDecoder
+        self.jsonDecoder = jsonDecoder
+        self.keyMatcher = EnvelopeKeyMatcher(keys)
     }
 
     /// Classifies a raw code for `module`, running ``baseHandler`` once when it is a base code.
@@ -77,6 +91,7 @@ public struct ResponseDecoder: Sendable {
     ///   - body: The response body.
     ///   - statusCode: The HTTP status, if the transport has one.
     /// - Returns: The payload, or the one ``ModuleRespError`` that describes the response.
+    @inlinable
     public func result<Model: Decodable, Code: ModuleCode>(
         _ model: Model.Type = Model.self, module: Code.Type = Code.self, from body: Data, statusCode: Int? = nil
     ) -> Result<Model, ModuleRespError<Code>> {
@@ -89,24 +104,42 @@ public struct ResponseDecoder: Sendable {
     ///   - module: The module enum the request belongs to.
     ///   - response: The response; an unacceptable status keeps its `Retry-After` header.
     /// - Returns: The payload, or the one ``ModuleRespError`` that describes the response.
+    @inlinable
     public func result<Model: Decodable, Code: ModuleCode>(
         _ model: Model.Type = Model.self, module: Code.Type = Code.self, from response: TransportResponse
     ) -> Result<Model, ModuleRespError<Code>> {
-        if let status = statusValidator.failure(for: response) {
-            return .failure(.unacceptableStatus(status))
-        }
-        let body = response.body
-        let envelope: ResponseEnvelope
+        // Inlinable, so that the caller's specialisation knows `Model`, `Code` and the result
+        // type statically; the byte work is in the non-generic functions it calls.
+        let envelope: LocatedEnvelope
         do {
-            envelope = try ResponseEnvelope.parse(body, keys: keys)
+            envelope = try locate(response)
         } catch {
-            return .failure(.invalidEnvelope(error))
+            switch error {
+            case .status(let status): return .failure(.unacceptableStatus(status))
+            case .envelope(let failure): return .failure(.invalidEnvelope(failure))
+            }
         }
-        let outcome = classify(envelope.code, module: Code.self, serverMessage: envelope.message)
-        if let failure = ModuleRespError(outcome) {
-            return .failure(failure)
+        let classifier = Code.classifier
+        let classification = classifier.classification(of: envelope.code)
+        switch classifier.outcome(of: classification, code: envelope.code) {
+        case .success:
+            do {
+                return .success(try payload(Model.self, of: envelope, in: response.body))
+            } catch {
+                return .failure(.decodingFailed(underlying: error))
+            }
+        case .base(let base):
+            if let baseHandler {
+                baseHandler(
+                    BaseCodeEvent(
+                        code: base, flags: classification.flags, module: Code.moduleName,
+                        serverMessage: message(of: envelope, in: response.body)))
+            }
+            return .failure(.base(base))
+        case .module(let code): return .failure(.module(code))
+        case .unexpected(let raw): return .failure(.unexpectedCode(raw))
+        case .invalidCatalog(let failure): return .failure(.invalidCatalog(failure))
         }
-        return decodePayload(Model.self, envelope: envelope, body: body)
     }
 
     /// Decodes a response body into the payload, throwing the module's typed error.
@@ -117,6 +150,7 @@ public struct ResponseDecoder: Sendable {
     ///   - statusCode: The HTTP status, if the transport has one.
     /// - Returns: The payload.
     /// - Throws: The one ``ModuleRespError`` that describes a response that is not a success.
+    @inlinable
     public func decode<Model: Decodable, Code: ModuleCode>(
         _ model: Model.Type = Model.self, module: Code.Type = Code.self, from body: Data, statusCode: Int? = nil
     ) throws(ModuleRespError<Code>) -> Model {
@@ -167,22 +201,80 @@ public struct ResponseDecoder: Sendable {
         try await result(Model.self, module: Code.self, transport: transport).get()
     }
 
-    /// Decodes the success payload from its byte range (`null` when missing).
-    private func decodePayload<Model: Decodable, Code: ModuleCode>(
-        _ model: Model.Type, envelope: ResponseEnvelope, body: Data
-    ) -> Result<Model, ModuleRespError<Code>> {
+}
+
+/// Where a scanned envelope's members are: what ``ResponseDecoder`` keeps of the scan.
+@usableFromInline
+struct LocatedEnvelope {
+    @usableFromInline let code: Int64
+    let scan: EnvelopeScan
+
+    init(_ scan: EnvelopeScan) {
+        self.code = scan.code
+        self.scan = scan
+    }
+}
+
+/// Why a response is rejected before its code is classified.
+@usableFromInline
+enum EnvelopeRejection: Error {
+    case status(HTTPStatusError)
+    case envelope(EnvelopeError)
+}
+
+/// A `JSONDecoder` with the default strategies, for the payloads the built-in decoder hands back.
+private let defaultJSONDecoder = JSONDecoder()
+
+extension ResponseDecoder {
+    /// Checks the status and scans the envelope.
+    @usableFromInline
+    func locate(_ response: TransportResponse) throws(EnvelopeRejection) -> LocatedEnvelope {
+        if let status = statusValidator.failure(for: response) {
+            throw .status(status)
+        }
+        let matcher = keyMatcher
+        let scanned = response.body.withUnsafeBytes { bytes in
+            Result { () throws(EnvelopeError) -> EnvelopeScan in try EnvelopeScan.scan(bytes, keys: matcher) }
+        }
+        switch scanned {
+        case .success(let scan): return LocatedEnvelope(scan)
+        case .failure(let error): throw .envelope(error)
+        }
+    }
+
+    /// The envelope's message (what ``ResponseEnvelope/message`` would be), for the base handler.
+    @usableFromInline
+    func message(of envelope: LocatedEnvelope, in body: Data) -> String? {
+        guard let range = envelope.scan.messageRange else { return nil }
+        return body.withUnsafeBytes { bytes in
+            if envelope.scan.messageEscaped {
+                var scanner = JSONScanner(bytes)
+                scanner.position = range.lowerBound - 1
+                // The scan has validated the string, so reading it again cannot fail.
+                return String(decoding: (try? scanner.readString()) ?? [], as: UTF8.self)
+            }
+            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+    }
+
+    /// Decodes the success payload (`null` when missing) with ``jsonDecoder`` or the built-in
+    /// decoder, which hands the payloads it does not read as `JSONDecoder` does to a default one.
+    @usableFromInline
+    func payload<Model: Decodable>(_ model: Model.Type, of envelope: LocatedEnvelope, in body: Data) throws -> Model {
+        let range = envelope.scan.dataRange
+        if jsonDecoder == nil {
+            let decoded = try body.withUnsafeBytes { bytes in
+                try PayloadDecoding.decode(Model.self, from: bytes, valueStart: range?.lowerBound)
+            }
+            if let decoded { return decoded }
+        }
         let payload: Data
-        if let range = envelope.dataRange {
+        if let range {
             let start = body.index(body.startIndex, offsetBy: range.lowerBound)
-            let end = body.index(start, offsetBy: range.count)
-            payload = body[start..<end]
+            payload = body[start..<body.index(start, offsetBy: range.count)]
         } else {
             payload = Data("null".utf8)
         }
-        do {
-            return .success(try makeJSONDecoder().decode(Model.self, from: payload))
-        } catch {
-            return .failure(.decodingFailed(underlying: error))
-        }
+        return try (jsonDecoder ?? defaultJSONDecoder).decode(Model.self, from: payload)
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// backoff, or the server's `Retry-After` read from the typed error
 /// (``ModuleRespError/retryAfter``), after asking the decision hook if there is one; a final
 /// failure is thrown at once. A business answer, of any module, is final unless its own catalog's
-/// flags say ``CodeFlags/retryable``: a study-group answer to an operation run for ``UploadCode``
+/// flags say `CodeFlags.retryable`: a study-group answer to an operation run for `UploadCode`
 /// is judged by the study-group catalog and thrown as ``ModuleRespError/unexpectedCode(_:)``
 /// (``ModuleRespError/init(converting:)``), never as a transport failure.
 ///

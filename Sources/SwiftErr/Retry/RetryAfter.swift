@@ -12,7 +12,7 @@ public enum RetryAfter: Sendable, Hashable, CustomStringConvertible {
     ///
     /// Delta-seconds are one or more ASCII digits (a value too large for `Int64` becomes
     /// `Int64.max` seconds, which any policy limit rejects); anything else must be an HTTP-date
-    /// (see ``HTTPDate/parse(_:)``).
+    /// (see `HTTPDate.parse(_:)`).
     /// - Parameter headerValue: The header's value.
     /// - Returns: `nil` when the value is neither form (e.g. `"-5"`, `"1.5"`, `"soon"`).
     public init?(headerValue: String) {

@@ -8,7 +8,7 @@ public enum RetryDisposition: Sendable, Hashable {
 
 /// Why ``Retrier`` did not repeat a failure.
 public enum RetryStopReason: Sendable, Hashable {
-    /// The server code is flagged ``CodeFlags/fatal``.
+    /// The server code is flagged `CodeFlags.fatal`.
     case fatalCode
     /// The status or server code is configured to end the flow
     /// (``RetryPolicy/endingStatusCodes``, ``RetryPolicy/endingServerCodes``).

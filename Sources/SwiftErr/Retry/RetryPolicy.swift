@@ -17,8 +17,8 @@ import Foundation
 /// This is the one retryability rule: ``ModuleRespError/isRetryable`` is
 /// `RetryPolicy.default.disposition(for: error) == .retry`.
 /// - Server codes, of any module (a base code, the module's own, or another module's code
-///   answered to this module's request): the catalog's flags decide. ``CodeFlags/fatal`` or a code
-///   in ``endingServerCodes`` ends the flow at once; ``CodeFlags/retryable`` retries; anything
+///   answered to this module's request): the catalog's flags decide. `CodeFlags.fatal` or a code
+///   in ``endingServerCodes`` ends the flow at once; `CodeFlags.retryable` retries; anything
 ///   else is final (a business answer does not change by asking again).
 /// - HTTP statuses: ``endingStatusCodes`` end the flow at once (to end on 503:
 ///   `policy.endingStatusCodes = [503]`); ``retryableStatusCodes`` retry; the rest are final.
@@ -46,7 +46,7 @@ import Foundation
 /// - **Jitter** (``Jitter/equal``): gRPC and AWS jitter their backoff to avoid synchronised
 ///   retry storms after an outage; Alamofire does not.
 /// - **Catalog flags**: Alamofire knows no server codes; we retry a code only when the catalog
-///   flags it ``CodeFlags/retryable`` and never one flagged ``CodeFlags/fatal``.
+///   flags it `CodeFlags.retryable` and never one flagged `CodeFlags.fatal`.
 public struct RetryPolicy: Sendable, Hashable {
     /// How the computed backoff is randomised.
     public enum Jitter: Sendable, Hashable {
@@ -75,7 +75,7 @@ public struct RetryPolicy: Sendable, Hashable {
     /// HTTP statuses that end the flow at once, before ``retryableStatusCodes`` is consulted
     /// (none by default; `[503]` ends an upload as soon as the server is unavailable).
     public var endingStatusCodes: Set<Int>
-    /// Server codes that end the flow at once, like codes flagged ``CodeFlags/fatal``.
+    /// Server codes that end the flow at once, like codes flagged `CodeFlags.fatal`.
     public var endingServerCodes: Set<Int64>
     /// `URLError` codes worth repeating (``transientURLErrorCodes`` by default).
     public var retryableURLErrorCodes: Set<URLError.Code>

@@ -36,6 +36,6 @@ public struct UserStoppedError: Error, Sendable, CustomStringConvertible {
 }
 
 extension UserStoppedError: LocalizedError {
-    /// The message in ``Language/current``.
+    /// The message in `Language.current`.
     public var errorDescription: String? { message.text(in: Language.current) }
 }

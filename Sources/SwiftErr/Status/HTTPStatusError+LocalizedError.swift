@@ -1,11 +1,11 @@
 import Foundation
 
 extension HTTPStatusError: LocalizedError {
-    /// A readable text, in ``Language/current``: "The server answered with HTTP
+    /// A readable text, in `Language.current`: "The server answered with HTTP
     /// status 503 (Service Unavailable)." / "服务器返回了错误的状态码 503(Service Unavailable)。"
     public var errorDescription: String? { errorDescription(in: Language.current) }
 
-    /// Why, in ``Language/current``: the status's kind.
+    /// Why, in `Language.current`: the status's kind.
     public var failureReason: String? { failureReason(in: Language.current) }
 
     /// The description in a given language.

@@ -3,7 +3,7 @@ import CErrCore
 /// Flattens a ``CatalogDefinition`` into the C core's `errcore_catalog_def`, calls
 /// `errcore_build_size()` / `errcore_build()`, and turns a rejection into a ``CatalogError``
 /// that names the entries, modules and ranges involved.
-package struct CatalogBuilder {
+struct CatalogBuilder {
     /// The result of a successful build: the table header lives at the start of `allocation`.
     struct Built {
         let table: UnsafeMutablePointer<errcore_table>
@@ -34,7 +34,7 @@ package struct CatalogBuilder {
     private var ranges: [errcore_range] = []
     private var rangeLabels: [String] = []
 
-    package init(_ definition: CatalogDefinition) {
+    init(_ definition: CatalogDefinition) {
         self.definition = definition
     }
 
@@ -155,32 +155,6 @@ package struct CatalogBuilder {
             return built
         }
         throw error(for: diag, status: failure)
-    }
-
-    /// Every problem that makes `errcore_build()` reject the definition, each once, in the C
-    /// core's order (`errcore_check_catalog()`): the one implementation of the catalog rules.
-    /// Indices in the diagnostics refer to the flattened arrays described at ``Catalog/init(_:)``.
-    /// - Throws: ``CatalogError`` when a string contains a NUL byte (C cannot hold it).
-    package mutating func problems() throws(CatalogError) -> [errcore_diag] {
-        try flatten()
-        return withCDefinition { def in
-            var size = 0
-            var diag = errcore_diag()
-            guard errcore_check_size(&def, &size, &diag) == ERRCORE_OK else { return [diag] }
-            let scratch = UnsafeMutableRawPointer.allocate(byteCount: max(size, 8), alignment: 8)
-            defer { scratch.deallocate() }
-            var found: [errcore_diag] = []
-            withUnsafeMutablePointer(to: &found) { list in
-                _ = errcore_check_catalog(
-                    &def, scratch, max(size, 8),
-                    { context, diag in
-                        guard let context, let diag else { return 0 }
-                        context.assumingMemoryBound(to: [errcore_diag].self).pointee.append(diag.pointee)
-                        return 0
-                    }, list)
-            }
-            return found
-        }
     }
 
     /// Turns a C diagnostic into a ``CatalogError`` with names added.

@@ -19,8 +19,13 @@ struct ErrcatResult {
     var errors: String { String(decoding: stderr, as: UTF8.self) }
 
     /// stdout split into lines (no trailing empty line).
-    var lines: [String] {
-        var lines = output.components(separatedBy: "\n")
+    var lines: [String] { Self.split(output) }
+
+    /// stderr split into lines (no trailing empty line).
+    var errorLines: [String] { Self.split(errors) }
+
+    private static func split(_ text: String) -> [String] {
+        var lines = text.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
         return lines
     }
@@ -89,6 +94,26 @@ enum ErrcatRunner {
         }
         try #require(input >= 0 && output >= 0 && error >= 0, "cannot open the standard streams' files")
         let status = Errcat.run(arguments, io: ErrcatIO(input: input, output: output, error: error))
+        return ErrcatResult(
+            status: status,
+            stdout: try Data(contentsOf: URL(fileURLWithPath: outputPath)),
+            stderr: try Data(contentsOf: URL(fileURLWithPath: errorPath)))
+    }
+
+    /// Runs errcat with `inputDescriptor` (a pipe, say) as standard input; it is not closed.
+    static func run(_ arguments: [String], inputDescriptor: Int32) throws -> ErrcatResult {
+        try #require(workingDirectory, "cannot change to \(repositoryRoot.path)")
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outputPath = directory.appendingPathComponent("stdout").path
+        let errorPath = directory.appendingPathComponent("stderr").path
+        let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let error = open(errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        defer {
+            for descriptor in [output, error] where descriptor >= 0 { close(descriptor) }
+        }
+        try #require(output >= 0 && error >= 0, "cannot open the standard streams' files")
+        let status = Errcat.run(arguments, io: ErrcatIO(input: inputDescriptor, output: output, error: error))
         return ErrcatResult(
             status: status,
             stdout: try Data(contentsOf: URL(fileURLWithPath: outputPath)),

@@ -47,15 +47,63 @@ struct ErrorChannelTests {
         let channel = ErrorChannel<Failure>()
         let leaving = channel.attach()
         let staying = channel.attach()
-        let waiting = Task { await leaving.next() }
+        let waiting = Task { await leaving.next() == nil }
         leaving.detach()
-        #expect(await waiting.value == nil)
+        #expect(await Ending.value(of: waiting) == true)
         #expect(channel.handlerCount == 1)
         #expect(channel.emit(.cancelled) == 1)
-        #expect(await leaving.next() == nil)
+        #expect(await Ending.isEnded(leaving))
         #expect(await staying.next()?.error.isCancelled == true)
         leaving.detach()  // a second detach does nothing
         #expect(channel.handlerCount == 1)
+    }
+
+    @Test("detaching discards buffered errors and ends a running iteration at once")
+    func detachDiscardsBuffer() async {
+        let channel = ErrorChannel<Failure>()
+        let handler = channel.attach()
+        for status in 500..<503 { channel.emit(.unacceptableStatus(status)) }
+        #expect(await handler.next()?.sequenceNumber == 0)
+        handler.detach()
+        #expect(await Ending.isEnded(handler))
+        #expect(await Ending.deliveries(of: handler)?.count == 0)
+        #expect(channel.handlerCount == 0)
+        #expect(channel.emit(.cancelled) == 0)
+        #expect(channel.unhandledCount == 1)
+
+        // A for-await loop in another task is ended too, whether it was waiting or not.
+        let waiting = channel.attach()
+        let loop = Task {
+            var count = 0
+            for await _ in waiting { count += 1 }
+            return count
+        }
+        channel.emit(.cancelled)
+        waiting.detach()
+        #expect(await Ending.value(of: loop).map { $0 <= 1 } == true)
+        #expect(channel.handlerCount == 0)
+    }
+
+    @Test("handlers attaching and detaching in between each get exactly their errors, once, in order")
+    func attachDetachInBetween() async {
+        let channel = ErrorChannel<Failure>()
+        let early = channel.attach()
+        var reached: [Int] = []
+        for status in 500..<503 { reached.append(channel.emit(.unacceptableStatus(status))) }
+        let late = channel.attach()
+        for status in 503..<505 { reached.append(channel.emit(.unacceptableStatus(status))) }
+        early.detach()
+        for status in 505..<507 { reached.append(channel.emit(.unacceptableStatus(status))) }
+        channel.finish()
+        #expect(reached == [1, 1, 1, 2, 2, 1, 1])
+        let lateSeen = await Ending.deliveries(of: late) ?? []
+        #expect(lateSeen.map(\.sequenceNumber) == [3, 4, 5, 6])
+        #expect(lateSeen.map(\.error.statusCode) == [503, 504, 505, 506])
+        #expect(lateSeen.allSatisfy { $0.droppedBefore == 0 })
+        // Detached with five errors buffered: none is delivered.
+        #expect(await Ending.isEnded(early))
+        #expect(channel.unhandledCount == 0)
+        #expect(channel.droppedCount == 0)
     }
 
     @Test("a slow handler's full buffer drops the oldest errors and says so; a fast handler loses nothing")
@@ -97,30 +145,94 @@ struct ErrorChannelTests {
         let idle = channel.attach()
         channel.emit(.cancelled)
         #expect(await idle.next() != nil)
-        let waiting = Task { await idle.next() }
+        let waiting = Task { await idle.next() == nil }
         channel.finish()
-        #expect(await waiting.value == nil)
+        #expect(await Ending.value(of: waiting) == true)
         #expect(await buffered.next()?.error.isCancelled == true)
-        #expect(await buffered.next() == nil)
+        #expect(await Ending.isEnded(buffered))
         #expect(channel.emit(.cancelled) == 0)
         #expect(channel.isFinished)
-        #expect(await channel.attach().next() == nil)
+        #expect(channel.handlerCount == 0)
+        #expect(await Ending.isEnded(channel.attach()))
     }
 
-    @Test("cancelling the iterating task ends its sequence without detaching the handler")
+    @Test("counters keep their values after finish; emissions after it change nothing")
+    func countersAfterFinish() async {
+        let channel = ErrorChannel<Failure>(bufferLimit: 2)
+        channel.emit(.cancelled)  // nobody attached: unhandled
+        let slow = channel.attach()
+        let fast = channel.attach()
+        for status in 500..<506 {
+            channel.emit(.unacceptableStatus(status))
+            #expect(await fast.next() != nil)
+        }
+        channel.finish()
+        let slowSeen = await Ending.deliveries(of: slow) ?? []
+        #expect(slowSeen.map(\.sequenceNumber) == [5, 6])
+        #expect(slowSeen.map(\.droppedBefore) == [4, 0])
+        #expect(await Ending.isEnded(fast))
+        #expect(channel.emit(.cancelled) == 0)
+        #expect(slow.droppedCount == 4)
+        #expect(fast.droppedCount == 0)
+        #expect(channel.droppedCount == 4)
+        #expect(channel.unhandledCount == 1)
+    }
+
+    @Test("cancelling the iterating task ends its sequence and detaches the handler")
     func cancellingIteration() async {
         let channel = ErrorChannel<Failure>()
         let handler = channel.attach()
+        let other = channel.attach()
+        let (received, signal) = AsyncStream.makeStream(of: UInt64.self)
         let task = Task {
-            var count = 0
-            for await _ in handler { count += 1 }
-            return count
+            var seen: [UInt64] = []
+            for await delivery in handler {
+                seen.append(delivery.sequenceNumber)
+                signal.yield(delivery.sequenceNumber)
+            }
+            return seen
         }
-        task.cancel()
-        #expect(await task.value == 0)
-        #expect(channel.handlerCount == 1)
         channel.emit(.cancelled)
-        #expect(await handler.next()?.error.isCancelled == true)
+        var signals = received.makeAsyncIterator()
+        #expect(await signals.next() == 0)
+        task.cancel()
+        // Whether the task was waiting or about to wait, its iteration ends.
+        #expect(await Ending.value(of: task) == [0])
+        #expect(channel.handlerCount == 1)
+        #expect(channel.emit(.cancelled) == 1)
+        #expect(await Ending.isEnded(handler))
+        #expect(await other.next()?.sequenceNumber == 0)
+        #expect(await other.next()?.sequenceNumber == 1)
+    }
+
+    @Test("a task cancelled with errors buffered receives them, then its iteration ends")
+    func cancellingDrainsBuffer() async {
+        let channel = ErrorChannel<Failure>()
+        let handler = channel.attach()
+        for status in 500..<503 { channel.emit(.unacceptableStatus(status)) }
+        let task = Task {
+            var seen: [UInt64] = []
+            for await delivery in handler {
+                seen.append(delivery.sequenceNumber)
+                // Cancel after the first delivery: the stream ends, the buffered ones still arrive.
+                if seen.count == 1 { withUnsafeCurrentTask { $0?.cancel() } }
+            }
+            return seen
+        }
+        #expect(await Ending.value(of: task) == [0, 1, 2])
+        #expect(channel.handlerCount == 0)
+        #expect(channel.emit(.cancelled) == 0)
+        #expect(channel.unhandledCount == 1)
+        #expect(handler.droppedCount == 0)
+    }
+
+    @Test("releasing the channel ends its handlers' sequences after their buffers")
+    func releasingChannelEndsHandlers() async {
+        var channel: ErrorChannel<Failure>? = ErrorChannel<Failure>()
+        let handler = channel!.attach()
+        channel!.emit(.cancelled)
+        channel = nil
+        #expect(await Ending.deliveries(of: handler)?.map(\.sequenceNumber) == [0])
     }
 
     @Test("releasing a subscription detaches it")
@@ -189,6 +301,49 @@ final class RecordingErrorHandler: ErrorHandling {
     }
 }
 
+/// A handler that holds its first delivery until ``open()``; says when it has started.
+final class GatedErrorHandler: ErrorHandling {
+    private struct State {
+        var deliveries: [ErrorDelivery<ModuleRespError<SyncCode>>] = []
+        var gate: CheckedContinuation<Void, Never>?
+        var isOpen = false
+    }
+    private let state = Locked(State())
+    let started: AsyncStream<UInt64>
+    private let startedSignal: AsyncStream<UInt64>.Continuation
+
+    init() {
+        (started, startedSignal) = AsyncStream.makeStream(of: UInt64.self)
+    }
+
+    var deliveries: [ErrorDelivery<ModuleRespError<SyncCode>>] { state.withLock { $0.deliveries } }
+
+    func open() {
+        let gate = state.withLock { state in
+            state.isOpen = true
+            defer { state.gate = nil }
+            return state.gate
+        }
+        gate?.resume()
+    }
+
+    func handle(_ delivery: ErrorDelivery<ModuleRespError<SyncCode>>) async {
+        let first = state.withLock { state in
+            state.deliveries.append(delivery)
+            return state.deliveries.count == 1
+        }
+        guard first else { return }
+        await withCheckedContinuation { (gate: CheckedContinuation<Void, Never>) in
+            let isOpen = state.withLock { state in
+                if !state.isOpen { state.gate = gate }
+                return state.isOpen
+            }
+            if isOpen { gate.resume() }
+            startedSignal.yield(delivery.sequenceNumber)
+        }
+    }
+}
+
 @Suite("Error channel bindings", .timeLimit(.minutes(1)))
 struct ErrorChannelBindingTests {
     @Test("a bound handler gets every error in order until the channel finishes")
@@ -198,9 +353,27 @@ struct ErrorChannelBindingTests {
         let binding = channel.bind(handler)
         for status in 500..<503 { channel.emit(.unacceptableStatus(status)) }
         channel.finish()
-        await binding.finished()
+        #expect(await Ending.value(of: Task { await binding.finished() }) != nil)
         #expect(handler.sequenceNumbers == [0, 1, 2])
         #expect(binding.droppedCount == 0)
+    }
+
+    @Test("a bound handler that falls behind loses the oldest errors, and its drop count outlives the binding")
+    func bindDrops() async {
+        let channel = ErrorChannel<ModuleRespError<SyncCode>>(bufferLimit: 2)
+        let handler = GatedErrorHandler()
+        let binding = channel.bind(handler)
+        channel.emit(.cancelled)
+        var started = handler.started.makeAsyncIterator()
+        #expect(await started.next() == 0)  // the handler holds error 0 until the gate opens
+        for status in 500..<505 { channel.emit(.unacceptableStatus(status)) }
+        channel.finish()
+        handler.open()
+        #expect(await Ending.value(of: Task { await binding.finished() }) != nil)
+        #expect(handler.deliveries.map(\.sequenceNumber) == [0, 4, 5])
+        #expect(handler.deliveries.map(\.droppedBefore) == [0, 3, 0])
+        #expect(binding.droppedCount == 3)
+        #expect(channel.droppedCount == 3)
     }
 
     @Test("unbinding ends forwarding; later errors are not handled")
@@ -209,7 +382,7 @@ struct ErrorChannelBindingTests {
         let handler = RecordingErrorHandler()
         let binding = channel.bind(handler)
         binding.unbind()
-        await binding.finished()
+        #expect(await Ending.value(of: Task { await binding.finished() }) != nil)
         #expect(channel.emit(.cancelled) == 0)
         #expect(handler.sequenceNumbers.isEmpty)
     }

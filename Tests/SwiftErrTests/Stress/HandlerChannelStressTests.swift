@@ -83,34 +83,45 @@ struct HandlerChannelStressTests {
         #expect(calls.withLock { $0 } == expectedCalls)
     }
 
-    @Test("two handlers on one channel receive every error from 8 producers exactly once")
+    @Test("six handlers on one channel receive every error from 8 producers exactly once, in order")
     func channelDeliversEverything() async {
         let producers = 8
         let perProducer = 1_000
         let total = producers * perProducer
         let channel = ErrorChannel<ModuleRespError<StudyGroupCode>>(bufferLimit: total)
-        let first = channel.attach()
-        let second = channel.attach()
+        let subscriptions = (0..<6).map { _ in channel.attach() }
         func collect(_ subscription: ErrorSubscription<ModuleRespError<StudyGroupCode>>) async -> [UInt64] {
             var seen: [UInt64] = []
             for await delivery in subscription { seen.append(delivery.sequenceNumber) }
             return seen
         }
-        async let a = collect(first)
-        async let b = collect(second)
-        await withTaskGroup(of: Void.self) { group in
+        let collectors = subscriptions.map { subscription in Task { await collect(subscription) } }
+        // Producers on threads of their own, so that the system can preempt one in the middle of
+        // an emission while another emits.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let running = Locked(producers)
             for _ in 0..<producers {
-                group.addTask {
+                Thread {
                     for _ in 0..<perProducer { _ = channel.emit(.module(.wrongTeamCode)) }
-                }
+                    if running.withLock({ running in
+                        running -= 1
+                        return running == 0
+                    }) {
+                        done.resume()
+                    }
+                }.start()
             }
         }
         channel.finish()
-        let (seenA, seenB) = await (a, b)
-        for seen in [seenA, seenB] {
+        var seenByHandler: [[UInt64]] = []
+        let deadline = ContinuousClock.now + Ending.limit
+        for collector in collectors { seenByHandler.append(await Ending.value(of: collector, by: deadline) ?? []) }
+        #expect(seenByHandler.count == 6)
+        for seen in seenByHandler {
             #expect(seen.count == total)
             #expect(Set(seen).count == total)
             #expect(seen == seen.sorted())
+            #expect(seen == Array(0..<UInt64(total)))
         }
         #expect(channel.droppedCount == 0)
         #expect(channel.unhandledCount == 0)
@@ -128,14 +139,19 @@ struct HandlerChannelStressTests {
             var reportedDrops = 0
             var last: UInt64? = nil
             var increasing = true
+            var gapsAreDrops = true
             for await delivery in slow {
                 received += 1
                 reportedDrops += delivery.droppedBefore
                 if let last, delivery.sequenceNumber <= last { increasing = false }
+                // Attached before the first emission: every gap in the numbers is a reported drop.
+                if delivery.sequenceNumber != (last.map { $0 + 1 } ?? 0) + UInt64(delivery.droppedBefore) {
+                    gapsAreDrops = false
+                }
                 last = delivery.sequenceNumber
                 if received % 64 == 0 { await Task.yield() }
             }
-            return (received, reportedDrops, increasing)
+            return (received, reportedDrops, increasing, gapsAreDrops, last)
         }
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<producers {
@@ -145,11 +161,116 @@ struct HandlerChannelStressTests {
             }
         }
         channel.finish()
-        let (received, reportedDrops, increasing) = await consumer.value
+        guard let (received, reportedDrops, increasing, gapsAreDrops, last) = await Ending.value(of: consumer) else {
+            return
+        }
         #expect(increasing)
+        #expect(gapsAreDrops)
         #expect(received + slow.droppedCount == total)
-        #expect(reportedDrops <= slow.droppedCount)
+        // The oldest errors are dropped, so the newest one arrives and every drop is reported before it.
+        #expect(last == UInt64(total - 1))
+        #expect(reportedDrops == slow.droppedCount)
         #expect(channel.droppedCount == slow.droppedCount)
         #expect(received <= total)
+    }
+
+    /// What one handler of ``handlerChurn()`` saw.
+    struct HandlerOutcome: Sendable {
+        enum Exit: Sendable { case finish, cancel, detach }
+        let exit: Exit
+        var received = 0
+        var reportedDrops = 0
+        /// Every delivery's number is the previous one plus one plus its `droppedBefore`.
+        var consistent = true
+        var droppedCount = 0
+    }
+
+    @Test(
+        "handlers that stay, cancel or detach while 4 producers emit: each sequence ends, no error is unaccounted for")
+    func handlerChurn() async {
+        let producers = 4
+        let perProducer = 2_000
+        let total = producers * perProducer
+        let bufferLimit = 8
+        let channel = ErrorChannel<ModuleRespError<StudyGroupCode>>(bufferLimit: bufferLimit)
+        let exits: [HandlerOutcome.Exit] = (0..<12).map { [.finish, .cancel, .detach][$0 % 3] }
+        // All attached before the first emission, so each is offered every error until it leaves.
+        let subscriptions = exits.map { _ in channel.attach() }
+        let consumers = zip(exits, subscriptions).enumerated().map { index, pair in
+            let (exit, subscription) = pair
+            let leaveAfter = 40 + 53 * index
+            return Task {
+                var outcome = HandlerOutcome(exit: exit)
+                var expected: UInt64 = 0
+                for await delivery in subscription {
+                    outcome.received += 1
+                    outcome.reportedDrops += delivery.droppedBefore
+                    if delivery.sequenceNumber != expected + UInt64(delivery.droppedBefore) {
+                        outcome.consistent = false
+                    }
+                    expected = delivery.sequenceNumber + 1
+                    if outcome.received == leaveAfter {
+                        switch exit {
+                        case .finish: break
+                        case .cancel: withUnsafeCurrentTask { $0?.cancel() }
+                        case .detach: subscription.detach()
+                        }
+                    }
+                    if outcome.received % 16 == 0 { await Task.yield() }
+                }
+                outcome.droppedCount = subscription.droppedCount
+                return outcome
+            }
+        }
+        let offered = await withTaskGroup(of: (sum: Int, zeros: Int).self) { group in
+            for _ in 0..<producers {
+                group.addTask {
+                    var sum = 0
+                    var zeros = 0
+                    for _ in 0..<perProducer {
+                        let count = channel.emit(.base(.tokenExpire))
+                        sum += count
+                        if count == 0 { zeros += 1 }
+                    }
+                    return (sum, zeros)
+                }
+            }
+            return await group.reduce(into: (sum: 0, zeros: 0)) {
+                $0.sum += $1.sum
+                $0.zeros += $1.zeros
+            }
+        }
+        channel.finish()
+        var outcomes: [HandlerOutcome] = []
+        let deadline = ContinuousClock.now + Ending.limit
+        for consumer in consumers {
+            if let outcome = await Ending.value(of: consumer, by: deadline) { outcomes.append(outcome) }
+        }
+        #expect(outcomes.count == exits.count)
+
+        #expect(channel.handlerCount == 0)
+        #expect(offered.zeros == 0)  // the handlers that stay until the end get everything
+        #expect(channel.unhandledCount == 0)
+        #expect(channel.droppedCount == outcomes.map(\.droppedCount).reduce(0, +))
+        var accountedFor = 0
+        for outcome in outcomes {
+            #expect(outcome.consistent)
+            switch outcome.exit {
+            case .finish:
+                #expect(outcome.received + outcome.droppedCount == total)
+                #expect(outcome.reportedDrops == outcome.droppedCount)
+            case .cancel:
+                // A cancelled handler still receives what was buffered, so every drop is reported.
+                #expect(outcome.reportedDrops == outcome.droppedCount)
+            case .detach:
+                #expect(outcome.reportedDrops <= outcome.droppedCount)
+            }
+            accountedFor += outcome.received + outcome.droppedCount
+        }
+        // Every error a handler accepted was received or reported dropped, except what a detached
+        // handler still had buffered (at most a buffer's worth each).
+        let detached = exits.filter { $0 == .detach }.count
+        #expect(offered.sum >= accountedFor)
+        #expect(offered.sum - accountedFor <= detached * bufferLimit)
     }
 }

@@ -1,0 +1,1 @@
+../../../fuzz/envelope_reference.swift

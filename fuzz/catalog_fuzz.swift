@@ -1,0 +1,184 @@
+/// libFuzzer target for catalog files: bytes → `CatalogDefinition(json:problemLimit:)` (the JSON
+/// tree, the shape decoder, the consistency and generated-name checks, problem location) → a
+/// `Catalog` built by the C core → `errcat gen c` and `errcat gen swift` text. Compiled by
+/// mk/fuzz.mk with Sources/SwiftErr/JSON, Sources/SwiftErr/CatalogFile and
+/// Sources/ErrcatKit/Generate into one module, against SwiftErrCore and the C core:
+///
+///     make fuzz FUZZ_TARGETS=catalog_fuzz
+///
+/// Invariants (any violation traps, so libFuzzer keeps the input):
+/// - A rejected file has between 1 and `problemLimit` problems, sorted by location, every
+///   location (and related location) inside the file, messages one line of visible characters
+///   (catalog text is escaped), and a consistent omitted count.
+/// - An accepted catalog is accepted by the C core too (`errcore_build`), classifies each entry
+///   code to that entry, and generates C and Swift that pass `GeneratedSourceAudit`: string
+///   literals decode to exactly the catalog's texts, comments hold no text that ends or splices
+///   them, and the only words in the code are the generator's and the catalog's identifiers.
+/// - Locating many offsets in one sweep (`LineIndex.locations(of:)`) agrees with counting lines
+///   and scalars from the start of the file.
+/// Hangs are findings: run with `-timeout` (scripts/fuzz-run.sh does).
+
+import CErrCore
+@_exported import SwiftErrCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Source paths as a command line might give them, some hostile: gen writes them into comments.
+let sourcePaths = [
+    "catalog/default.json", "x*/ int PWNED; /*.json", "a\\\r\nb.json", "dir\u{2028}/c\u{202E}.json", "??/\n.json",
+]
+
+func fail(_ message: String) -> Never {
+    fatalError("catalog_fuzz: \(message)")
+}
+
+/// The widths of a file's lines and the locations of a few offsets, counted from the start of
+/// the file in one plain pass (the reference for `LineIndex`, which binary-searches line starts).
+struct CountedLines {
+    /// Per line, one plus the scalars (non-continuation bytes) it holds.
+    var widths: [Int] = []
+    /// The location of each probed offset, clamped to the file.
+    var probed: [Int: SourceLocation] = [:]
+
+    init(_ bytes: [UInt8], probing offsets: [Int]) {
+        let pending = offsets.map { max(0, min($0, bytes.count)) }.sorted()
+        var next = 0
+        var column = 1
+        for position in 0...bytes.count {
+            while next < pending.count && pending[next] == position {
+                probed[pending[next]] = SourceLocation(line: widths.count + 1, column: column)
+                next += 1
+            }
+            guard position < bytes.count else { break }
+            let byte = bytes[position]
+            if byte == 0x0A {
+                widths.append(column)
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        widths.append(column)
+    }
+
+    /// The location of `offset`, one of the probed offsets.
+    func location(_ offset: Int, in size: Int) -> SourceLocation {
+        probed[max(0, min(offset, size))]!
+    }
+}
+
+/// Line widths found lazily: line starts by `memchr` (not instrumented for coverage, so cheap in
+/// this target), a line's width counted only when a problem points into it.
+struct LazyLineWidths {
+    let bytes: [UInt8]
+    private(set) var starts: [Int] = [0]
+    private var widths: [Int: Int] = [:]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var offset = 0
+            while offset < raw.count, let found = memchr(base + offset, 0x0A, raw.count - offset) {
+                offset = base.distance(to: UnsafeRawPointer(found)) + 1
+                starts.append(offset)
+            }
+        }
+    }
+
+    /// One plus the scalars on 1-based `line`, or nil when the file has no such line.
+    mutating func width(ofLine line: Int) -> Int? {
+        guard line >= 1 && line <= starts.count else { return nil }
+        if let known = widths[line] { return known }
+        let end = line < starts.count ? starts[line] - 1 : bytes.count
+        var width = 1
+        for byte in bytes[starts[line - 1]..<end] where byte & 0xC0 != 0x80 { width += 1 }
+        widths[line] = width
+        return width
+    }
+}
+
+func checkRejected(_ error: CatalogFileError, bytes: [UInt8], limit: Int) {
+    guard !error.problems.isEmpty, error.problems.count <= limit else {
+        fail("\(error.problems.count) problems listed with limit \(limit)")
+    }
+    guard error.omittedCount >= 0, error.omittedCount == 0 || error.problems.count == limit else {
+        fail("\(error.omittedCount) omitted while \(error.problems.count) of \(limit) listed")
+    }
+    var lines = LazyLineWidths(bytes)
+    func valid(_ location: SourceLocation) -> Bool {
+        guard let width = lines.width(ofLine: location.line) else { return false }
+        return location.column >= 1 && location.column <= width
+    }
+    var previous = SourceLocation(line: 1, column: 1)
+    for problem in error.problems {
+        guard valid(problem.location), problem.related.map(valid) ?? true else {
+            fail(
+                "location \(problem.location) / \(problem.related.map(String.init(describing:)) ?? "-") outside the file"
+            )
+        }
+        guard !(problem.location < previous) else { fail("problems out of order at \(problem.location)") }
+        previous = problem.location
+        guard !problem.message.isEmpty,
+            problem.message.unicodeScalars.allSatisfy({ DisplayText.isVisible($0) })
+        else {
+            fail("message with a character that is not visible: \(DisplayText.quoted(problem.message, limit: 400))")
+        }
+    }
+}
+
+func checkAccepted(_ definition: CatalogDefinition, bytes: [UInt8], path: String) {
+    let table: Catalog
+    do {
+        table = try Catalog(definition)
+    } catch {
+        fail("the reader accepts what the C core rejects: \(error.message)")
+    }
+    for entry in [definition.success] + definition.base + definition.modules.flatMap(\.codes) {
+        let classification = table.classify(entry.code)
+        guard classification.isExact, classification.flags == entry.flags,
+            classification.entryIndex.flatMap({ table.entryName(at: $0) }) == entry.name
+        else { fail("code \(entry.code) does not classify to entry \(entry.name)") }
+    }
+    do {
+        _ = try CSourceGenerator(definition: definition, table: table, sourcePath: path).generateChecked()
+    } catch {
+        fail("generated C fails the audit: \(error)")
+    }
+    do {
+        _ = try SwiftSourceGenerator(definition: definition, sourcePath: path).generateFilesChecked()
+    } catch {
+        fail("generated Swift fails: \(error.message)")
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCatalog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    // The last byte picks the problem limit and the path; the file is every byte (the limit
+    // must not change which catalogs are accepted).
+    let knob = Int(bytes.last ?? 0)
+    let limit = 1 + knob % 64
+    let path = sourcePaths[(knob >> 6) % sourcePaths.count]
+    do {
+        let definition = try CatalogDefinition(json: bytes, problemLimit: limit)
+        checkAccepted(definition, bytes: bytes, path: path)
+    } catch {
+        checkRejected(error, bytes: bytes, limit: limit)
+    }
+    // One input in eight: the sweep against counting from the start, at offsets taken from the
+    // input itself (a pure function; the counting pass costs more than the reader in this target).
+    if knob & 7 == 0 {
+        let offsets = bytes.prefix(8).enumerated().map {
+            ($0.offset * 7919 + Int($0.element) * 31) % (bytes.count + 2) - 1
+        }
+        let counted = CountedLines(bytes, probing: offsets)
+        for (offset, location) in zip(offsets, LineIndex(bytes).locations(of: offsets))
+        where counted.location(offset, in: bytes.count) != location {
+            fail("offset \(offset) located at \(location), counted \(counted.location(offset, in: bytes.count))")
+        }
+    }
+    return 0
+}
