@@ -10,7 +10,7 @@
 # 1. Alone: a warm-up each, then LOAD_RUNS pairs of LOAD_SECONDS runs, one gateway at a time,
 #    alternating which goes first: each gateway's requests/s and p99 latency.
 # 2. Side by side: LOAD_PAIRS runs of LOAD_SECONDS in which both gateways are loaded at once, each
-#    by its own wrk. The machine's other load (this machine is shared) then hits both alike, so the
+#    by its own wrk, started in alternating order. The machine's other load (this machine is shared) then hits both alike, so the
 #    ratio of their requests/s measures what classification costs, where the ratio of two runs
 #    taken seconds apart mostly measures what else the machine was doing.
 # 3. Counting: LOAD_COUNT_REQUESTS requests to each gateway with a fixed quota per wrk thread, so
@@ -27,7 +27,7 @@
 # It prints a table and writes it to LOAD_RESULTS when set. Every process it starts is stopped on
 # exit, whatever the exit; on failure the logs are kept and their folder named.
 #
-# Settings (environment): LOAD_RUNS=5, LOAD_PAIRS=9, LOAD_SECONDS=3, LOAD_WARMUP_SECONDS=3,
+# Settings (environment): LOAD_RUNS=5, LOAD_PAIRS=15, LOAD_SECONDS=3, LOAD_WARMUP_SECONDS=3,
 # LOAD_COUNT_REQUESTS=6000, LOAD_CONNECTIONS=32 (per wrk), LOAD_THREADS=1 (wrk threads),
 # LOAD_MAX_COST_PERCENT=5, SCRATCH_PATH=<repository>/.build-services (the build folder shared with
 # the integration packages), LOAD_RESULTS=<file> (the table, in Markdown).
@@ -37,7 +37,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 scratch=${SCRATCH_PATH:-$root/.build-services}
 runs=${LOAD_RUNS:-5}
-pairs=${LOAD_PAIRS:-9}
+pairs=${LOAD_PAIRS:-15}
 seconds=${LOAD_SECONDS:-3}
 warmup=${LOAD_WARMUP_SECONDS:-3}
 count_requests=${LOAD_COUNT_REQUESTS:-6000}
@@ -279,10 +279,18 @@ side_p99_off=()
 side_ratios=()
 log "side by side: $pairs runs of ${seconds} s, both gateways loaded at once"
 for i in $(seq 1 "$pairs"); do
-    launch "$on_port" "$seconds" "side$i-on"
-    on_pid=$launched
-    launch "$off_port" "$seconds" "side$i-off"
-    off_pid=$launched
+    # Which wrk starts first alternates, so that neither gateway always gets the head start.
+    if [ $((i % 2)) -eq 1 ]; then
+        launch "$on_port" "$seconds" "side$i-on"
+        on_pid=$launched
+        launch "$off_port" "$seconds" "side$i-off"
+        off_pid=$launched
+    else
+        launch "$off_port" "$seconds" "side$i-off"
+        off_pid=$launched
+        launch "$on_port" "$seconds" "side$i-on"
+        on_pid=$launched
+    fi
     finish on "side$i-on" "$on_pid"
     on_result=$result
     finish off "side$i-off" "$off_pid"
