@@ -12,6 +12,7 @@
 # took and the total. It stops at the first failure, with a non-zero status.
 #
 # Environment: SERVICES_SCRATCH (build folder), SERVICES_LOAD=0 (skip the load test),
+# SERVICES_STEP_LIMIT (900: the seconds one build or test may take before it is tried again),
 # LOAD_LIMIT_SECONDS (900: the load test's time limit), and the LOAD_* settings of loadtest.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,6 +28,22 @@ packages=(
 fail() {
     echo "services-check: FAIL: $*" >&2
     exit 1
+}
+
+# bounded COMMAND...: runs COMMAND under `timeout` (SERVICES_STEP_LIMIT seconds, 900). SwiftPM was
+# seen once sitting idle, using no CPU, with its build folder locked: a run past the limit is
+# stopped and tried once more, which also finishes a build that was only slow (the second run
+# starts from what the first had built).
+step_limit=${SERVICES_STEP_LIMIT:-900}
+bounded() {
+    local status=0
+    timeout "$step_limit" "$@" || status=$?
+    if [ "$status" -eq 124 ]; then
+        echo "services-check: '$*' ran past $step_limit s; trying once more"
+        status=0
+        timeout "$step_limit" "$@" || status=$?
+    fi
+    return "$status"
 }
 
 started=$(date +%s)
@@ -74,10 +91,10 @@ step "lint"
 for package in "${packages[@]}"; do
     [ -f "$package/Package.swift" ] || fail "$package/Package.swift is missing"
     echo "== $package: swift build --build-tests, swift test (release, scratch $scratch)"
-    swift build -c release --build-tests --package-path "$package" --scratch-path "$scratch" \
+    bounded swift build -c release --build-tests --package-path "$package" --scratch-path "$scratch" \
         || fail "$package does not build"
     step "$package: build"
-    swift test -c release --skip-build --package-path "$package" --scratch-path "$scratch" \
+    bounded swift test -c release --skip-build --package-path "$package" --scratch-path "$scratch" \
         || fail "$package: swift test failed"
     step "$package: test"
 done
