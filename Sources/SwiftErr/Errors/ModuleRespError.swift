@@ -28,7 +28,8 @@ public enum ModuleRespError<Code: ModuleCode>: Error {
     /// another module's): its own outcome, never dropped.
     case unexpectedCode(Int64)
     /// The transport failed before a response arrived; the underlying error is kept (a `URLError`,
-    /// a `POSIXError`, a ``RequestTimeoutError``, or any error no adapter knows).
+    /// a `POSIXError`, a ``RequestTimeoutError``, a ``ResponseBodyTooLargeError``, or any error no
+    /// adapter knows).
     case transportFailed(underlying: any Error)
     /// The request was cancelled (a `CancellationError`, `URLError.cancelled`,
     /// `URLError.userCancelledAuthentication` or `POSIXError.ECANCELED`).

@@ -25,6 +25,8 @@ extension RetryPolicy {
             let retryable: Bool
             if let timeout = underlying as? RequestTimeoutError {
                 retryable = timeout.limit == .attempt && retryableURLErrorCodes.contains(.timedOut)
+            } else if underlying is ResponseBodyTooLargeError {
+                retryable = false
             } else if let urlError = underlying as? URLError {
                 retryable = retryableURLErrorCodes.contains(urlError.code)
             } else if let posixError = underlying as? POSIXError {

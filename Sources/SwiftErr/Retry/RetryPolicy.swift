@@ -26,7 +26,8 @@ import Foundation
 ///   `POSIXError` whose code is in ``retryablePOSIXErrorCodes``, an attempt that ran out of
 ///   time (``RequestTimeoutError/Limit/attempt``, when `URLError.timedOut` is retryable), and,
 ///   when ``retriesOtherTransportFailures`` is set, any other transport error. A request that
-///   reached its deadline (``RequestTimeoutError/Limit/deadline``) is never retried.
+///   reached its deadline (``RequestTimeoutError/Limit/deadline``) and a body over a reader's limit
+///   (``ResponseBodyTooLargeError``) are never retried.
 /// - Cancellation, the person's stop, envelope, decoding and catalog errors are never retried.
 ///
 /// ## Our defaults compared with Alamofire's `RetryPolicy`

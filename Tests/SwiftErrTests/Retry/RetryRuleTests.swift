@@ -62,6 +62,7 @@ struct RetryRuleTests {
         OpaqueFailure(tag: "?"), NSError(domain: NSPOSIXErrorDomain, code: 99_999),
         RequestTimeoutError(limit: .attempt, duration: .seconds(1), attempt: 1),
         RequestTimeoutError(limit: .deadline, duration: .seconds(1), attempt: 2),
+        ResponseBodyTooLargeError(limit: 1024, contentLength: 4096),
     ]
 
     @Test("isRetryable and RetryPolicy.default agree on every transport failure", arguments: transportFailures)
@@ -82,6 +83,25 @@ struct RetryRuleTests {
         #expect(attempt.isRetryable)
         #expect(!deadline.isRetryable)
         #expect(!RetryPolicy.alamofireCompatible.disposition(for: deadline).isRetry)
+    }
+
+    @Test("a body over a reader's limit is final under every policy, even one retrying other transport failures")
+    func bodyTooLarge() {
+        for tooLarge in [
+            ResponseBodyTooLargeError(limit: 1024, contentLength: 4096),
+            ResponseBodyTooLargeError(limit: 1024, received: 1500),
+        ] {
+            let error = ModuleRespError<UploadCode>.transportFailed(underlying: tooLarge)
+            #expect(!error.isRetryable)
+            #expect(RetryPolicy(retriesOtherTransportFailures: true).disposition(for: error) == .stop(.notRetryable))
+            #expect(!RetryPolicy.alamofireCompatible.disposition(for: error).isRetry)
+        }
+        #expect(
+            ResponseBodyTooLargeError(limit: 1024, contentLength: 4096).description
+                == "response body of 4096 bytes (Content-Length) exceeds the limit of 1024 bytes")
+        #expect(
+            ResponseBodyTooLargeError(limit: 1024, received: 1500).description
+                == "response body exceeds the limit of 1024 bytes (1500 bytes received)")
     }
 
     @Test("the retrier throws one typed error: a single catch matches cases, the stop and cancellation")

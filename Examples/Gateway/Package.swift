@@ -1,0 +1,67 @@
+// swift-tools-version: 6.2
+// A Hummingbird 2 gateway in front of an envelope API: proxies /api/* to an upstream through
+// async-http-client, classifies every answer with SwiftErr (tokenExpire becomes 401), and serves
+// /metrics in Prometheus format. `upstream` is the canned API it is tested and loaded against.
+import PackageDescription
+
+let package = Package(
+    name: "Gateway",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "SwiftErr", path: "../.."),
+        .package(path: "../../Integrations/SwiftErrAsyncHTTPClient"),
+        .package(path: "../../Integrations/SwiftErrObservability"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    ],
+    targets: [
+        .target(
+            name: "GatewayKit",
+            dependencies: [
+                .product(name: "SwiftErr", package: "SwiftErr"),
+                .product(name: "SwiftErrAsyncHTTPClient", package: "SwiftErrAsyncHTTPClient"),
+                .product(name: "SwiftErrObservability", package: "SwiftErrObservability"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .executableTarget(
+            name: "gateway",
+            dependencies: [
+                "GatewayKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "upstream",
+            dependencies: [
+                "GatewayKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "GatewayTests",
+            dependencies: [
+                "GatewayKit",
+                .product(name: "SwiftErr", package: "SwiftErr"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

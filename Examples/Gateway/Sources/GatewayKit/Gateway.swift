@@ -1,0 +1,302 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import NIOHTTP1
+import Prometheus
+import SwiftErr
+import SwiftErrAsyncHTTPClient
+import SwiftErrObservability
+
+/// The gateway's settings.
+public struct GatewayConfiguration: Sendable {
+    /// The address to listen on (`127.0.0.1`).
+    public var host: String
+    /// The port to listen on; `0` picks a free one, reported to `onServerRunning`.
+    public var port: Int
+    /// The upstream's base URL, without a trailing slash (`http://127.0.0.1:8081`).
+    public var upstream: String
+    /// Whether upstream responses are classified. Off, every response is passed through as it came
+    /// (the load test's baseline): no envelope is read, nothing is counted, tokenExpire stays 200.
+    public var classification: Bool
+    /// The most bytes of a request or response body the gateway holds (1 MiB).
+    public var maxBodyBytes: Int
+    /// The time an upstream exchange may take, body included (10 s).
+    public var upstreamTimeout: Duration
+    /// The codes answered with 401 and their catalog message (tokenExpire, 11001).
+    public var unauthorizedCodes: Set<Int64>
+    /// The most connections to the upstream (64).
+    public var upstreamConnections: Int
+
+    /// Creates a configuration; every parameter but the upstream has the documented default.
+    /// - Parameters:
+    ///   - host: The address to listen on.
+    ///   - port: The port to listen on (`0` for a free one).
+    ///   - upstream: The upstream's base URL.
+    ///   - classification: Whether upstream responses are classified.
+    ///   - maxBodyBytes: The most bytes of a body the gateway holds.
+    ///   - upstreamTimeout: The time an upstream exchange may take.
+    ///   - unauthorizedCodes: The codes answered with 401.
+    ///   - upstreamConnections: The most connections to the upstream.
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, upstream: String, classification: Bool = true,
+        maxBodyBytes: Int = 1 << 20, upstreamTimeout: Duration = .seconds(10),
+        unauthorizedCodes: Set<Int64> = [BaseCode.tokenExpire.rawValue], upstreamConnections: Int = 64
+    ) {
+        self.host = host
+        self.port = port
+        self.upstream = upstream.hasSuffix("/") ? String(upstream.dropLast()) : upstream
+        self.classification = classification
+        self.maxBodyBytes = maxBodyBytes
+        self.upstreamTimeout = upstreamTimeout
+        self.unauthorizedCodes = unauthorizedCodes
+        self.upstreamConnections = upstreamConnections
+    }
+}
+
+/// A Hummingbird service in front of an envelope API: it proxies `/api/*` to the upstream,
+/// classifies every upstream answer with SwiftErr, answers tokenExpire with 401 and its catalog
+/// message, passes every other outcome through, and serves `/metrics` in Prometheus' text format.
+///
+/// ```swift
+/// let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
+/// let gateway = Gateway(configuration: .init(upstream: "http://127.0.0.1:8081"), httpClient: httpClient)
+/// try await gateway.application().runService()
+/// try await httpClient.shutdown()
+/// ```
+///
+/// | route | answer |
+/// |---|---|
+/// | `/api/**`, any method | the upstream's answer to the same method, path, query, header fields and body; 401 for tokenExpire |
+/// | `GET /metrics` | the `swifterr_*` series of ``ClassificationObserver`` and `gateway_upstream_unclassified_total{reason}` (Prometheus text format 0.0.4) |
+/// | `GET /health` | `200 ok` |
+///
+/// A request or response body over ``GatewayConfiguration/maxBodyBytes`` is refused (413 for the
+/// request, 502 for the upstream's answer); an upstream that cannot be reached is 502. Those answers
+/// carry a JSON `{"error": …}` body.
+public struct Gateway: Sendable {
+    /// The settings.
+    public let configuration: GatewayConfiguration
+    /// The client that talks to the upstream (the caller owns it and shuts it down).
+    public let httpClient: HTTPClient
+    /// The registry `/metrics` serves.
+    public let registry: PrometheusCollectorRegistry
+    /// Classifies upstream answers, or `nil` when classification is off.
+    public let observer: ClassificationObserver?
+    /// The upstream answers that are not classified, by ``UnclassifiedReason``, or `nil` when
+    /// classification is off: with ``observer``'s counts, every `/api` request is counted once.
+    private let unclassified: [UnclassifiedReason: Prometheus.Counter]?
+    /// The 401 bodies, by code and language, made once.
+    private let unauthorizedBodies: [Int64: [Language: ByteBuffer]]
+
+    /// Why an upstream answer was not classified: the label values of
+    /// `gateway_upstream_unclassified_total{reason}`, a fixed set whatever the upstream sends.
+    public enum UnclassifiedReason: String, Sendable, CaseIterable {
+        /// A 1xx status.
+        case status1xx = "status_1xx"
+        /// A 3xx status.
+        case status3xx = "status_3xx"
+        /// A 4xx status.
+        case status4xx = "status_4xx"
+        /// A 5xx status, or one outside 100–599.
+        case status5xx = "status_5xx"
+        /// A body over ``GatewayConfiguration/maxBodyBytes``, answered 502.
+        case bodyTooLarge = "body_too_large"
+        /// No answer: refused, reset or timed out, answered 502.
+        case noAnswer = "no_answer"
+
+        /// The reason for a status SwiftErr does not classify (anything but 2xx).
+        /// - Parameter status: The upstream's status code.
+        public init(status: Int) {
+            switch status {
+            case 100..<200: self = .status1xx
+            case 300..<400: self = .status3xx
+            case 400..<500: self = .status4xx
+            default: self = .status5xx
+            }
+        }
+    }
+
+    /// The counter of upstream answers that are not classified, as Prometheus names it (a value
+    /// made on each use: the descriptor type is not `Sendable`, and it is read only at start-up).
+    static var unclassifiedMetric: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "gateway", subsystem: "upstream", metricName: "unclassified", unitName: "total",
+            helpText: "Upstream answers the gateway passed on without classifying them, by reason.")
+    }
+
+    /// The name of the counter of upstream answers that are not classified:
+    /// `gateway_upstream_unclassified_total`.
+    public static var unclassifiedMetricName: String { unclassifiedMetric.name }
+
+    /// Header fields that belong to one connection (RFC 9110, 7.6.1) and are not forwarded, plus
+    /// `Host` and `Content-Length`, which the next hop sets.
+    static let connectionFields: Set<String> = [
+        "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "proxy-connection", "te", "trailer",
+        "transfer-encoding", "upgrade", "host", "content-length",
+    ]
+
+    /// Creates a gateway.
+    /// - Parameters:
+    ///   - configuration: The settings.
+    ///   - httpClient: The client for the upstream.
+    ///   - registry: The Prometheus registry the metrics go to and `/metrics` serves (a new one).
+    ///   - logger: Where classified failures are logged, at `.debug`.
+    public init(
+        configuration: GatewayConfiguration, httpClient: HTTPClient,
+        registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
+        logger: Logger = Logger(label: "gateway")
+    ) {
+        self.configuration = configuration
+        self.httpClient = httpClient
+        self.registry = registry
+        if configuration.classification {
+            var factory = PrometheusMetricsFactory(registry: registry)
+            factory.durationHistogramBuckets[ClassificationObserver.timerLabel()] =
+                ClassificationObserver.durationBuckets
+            observer = ClassificationObserver(
+                factory: factory, logger: logger, configuration: .init(failureLogLevel: .debug))
+            // Made once, here: recording is then a dictionary lookup and an atomic add.
+            var counters: [UnclassifiedReason: Prometheus.Counter] = [:]
+            for reason in UnclassifiedReason.allCases {
+                counters[reason] = registry.makeCounter(
+                    descriptor: Self.unclassifiedMetric, labels: [("reason", reason.rawValue)])
+            }
+            unclassified = counters
+        } else {
+            observer = nil
+            unclassified = nil
+        }
+        var bodies: [Int64: [Language: ByteBuffer]] = [:]
+        for code in configuration.unauthorizedCodes {
+            for language in [Language.english, .simplifiedChinese] {
+                bodies[code, default: [:]][language] = Self.envelope(code: code, language: language)
+            }
+        }
+        unauthorizedBodies = bodies
+    }
+
+    /// The router: `/api/**` for every method, `/metrics` and `/health`.
+    /// - Returns: The router.
+    public func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        let methods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options]
+        for method in methods {
+            router.on("/api/**", method: method) { request, _ in try await proxy(request) }
+        }
+        router.get("/metrics") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
+        }
+        router.get("/health") { _, _ in "ok" }
+        return router
+    }
+
+    /// The Hummingbird application on ``GatewayConfiguration/host`` and ``GatewayConfiguration/port``.
+    /// - Parameters:
+    ///   - logger: The server's logger.
+    ///   - onServerRunning: Called with the listening channel (to read the port when it was `0`).
+    /// - Returns: The application, ready to run.
+    public func application(
+        logger: Logger = Logger(label: "gateway"),
+        onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        Application(
+            router: router(),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            onServerRunning: onServerRunning, logger: logger)
+    }
+
+    /// Sends a request to the upstream and answers with its response, classified when
+    /// classification is on.
+    /// - Parameter request: The request to `/api/...`.
+    /// - Returns: The upstream's answer, a 401 for an unauthorized code, or a gateway error.
+    /// - Throws: The error reading the request body when it is not too large (the client went away);
+    ///   the server closes the connection.
+    public func proxy(_ request: Request) async throws -> Response {
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: configuration.maxBodyBytes)
+        } catch is NIOTooManyBytesError {
+            return Self.problem(.contentTooLarge, "request body over \(configuration.maxBodyBytes) bytes")
+        }
+        var outgoing = HTTPClientRequest(url: configuration.upstream + request.uri.description)
+        outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
+        for field in request.headers where !Self.connectionFields.contains(field.name.canonicalName) {
+            outgoing.headers.add(name: field.name.rawName, value: field.value)
+        }
+        if body.readableBytes > 0 {
+            outgoing.body = .bytes(body)
+        }
+        let upstream: HTTPClientResponse
+        let bytes: ByteBuffer
+        do {
+            upstream = try await httpClient.execute(
+                outgoing, deadline: .now() + Self.timeAmount(configuration.upstreamTimeout))
+            bytes = try await upstream.collectBody(limit: configuration.maxBodyBytes)
+        } catch let tooLarge as ResponseBodyTooLargeError {
+            unclassified?[.bodyTooLarge]?.increment()
+            return Self.problem(.badGateway, "upstream \(tooLarge.description)")
+        } catch {
+            unclassified?[.noAnswer]?.increment()
+            return Self.problem(.badGateway, "upstream failed: \(error)")
+        }
+        let status = Int(upstream.status.code)
+        // SwiftErr reads the envelope of an accepted status only (2xx, as HTTPStatusValidator's
+        // default): any other status is passed on as it came, and counted by its class.
+        if observer != nil, !(200..<300).contains(status) {
+            unclassified?[UnclassifiedReason(status: status)]?.increment()
+        }
+        if let observer, (200..<300).contains(status),
+            let observation = try? observer.observe(body: bytes.readableBytesView),
+            let bodies = unauthorizedBodies[observation.code]
+        {
+            let language = Self.language(of: request)
+            return Response(
+                status: .unauthorized,
+                headers: [
+                    .contentType: "application/json; charset=utf-8", .wwwAuthenticate: #"Bearer error="invalid_token""#,
+                ],
+                body: ResponseBody(byteBuffer: bodies[language] ?? bodies[.english] ?? ByteBuffer()))
+        }
+        var headers = HTTPFields()
+        for (name, value) in upstream.headers where !Self.connectionFields.contains(name.lowercased()) {
+            if let fieldName = HTTPField.Name(name) { headers.append(HTTPField(name: fieldName, value: value)) }
+        }
+        return Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: bytes))
+    }
+
+    /// `{"ret":<code>,"msg":"<the catalog's message>"}`.
+    static func envelope(code: Int64, language: Language) -> ByteBuffer {
+        let catalog = Catalog.builtIn
+        let message =
+            catalog.classify(code).entryIndex.flatMap { catalog.entryMessage(at: $0, in: language) }
+            ?? catalog.describe(code, in: language)
+        // The message as a JSON string (quoted and escaped); `ret` first, as envelopes are written.
+        let quoted = (try? JSONEncoder().encode(message)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+        return ByteBuffer(string: "{\"ret\":\(code),\"msg\":\(quoted)}")
+    }
+
+    /// Simplified Chinese when the client's `Accept-Language` starts with `zh`, English otherwise.
+    static func language(of request: Request) -> Language {
+        guard let accepted = request.headers[.acceptLanguage] else { return .english }
+        return accepted.lowercased().hasPrefix("zh") ? .simplifiedChinese : .english
+    }
+
+    /// A gateway error: the status and `{"error": message}`.
+    static func problem(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        let data = (try? JSONEncoder().encode(["error": message])) ?? Data()
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func timeAmount(_ duration: Duration) -> TimeAmount {
+        let (seconds, attoseconds) = duration.components
+        return .nanoseconds(seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000)
+    }
+}

@@ -1,0 +1,68 @@
+// The gateway: proxies /api/* to the upstream, classifies every answer, serves /metrics.
+//
+//   gateway --upstream http://127.0.0.1:8081 [--port 8080] [--host 127.0.0.1]
+//           [--classification on|off] [--max-body-bytes 1048576] [--log-level notice]
+//
+// When it listens it prints one line, `gateway listening on HOST:PORT classification=on|off`
+// (with the port it got when --port is 0), which the load test reads.
+import AsyncHTTPClient
+import Foundation
+import GatewayKit
+import Hummingbird
+import Logging
+
+let usage = """
+    usage: gateway --upstream URL [--port N] [--host ADDRESS] [--classification on|off]
+                   [--max-body-bytes N] [--log-level LEVEL]
+    """
+
+let configuration: GatewayConfiguration
+let logLevel: Logger.Level
+do {
+    let options = try Options(
+        Array(CommandLine.arguments.dropFirst()),
+        known: ["upstream", "port", "host", "classification", "max-body-bytes", "log-level"])
+    let upstream = options.string("upstream", default: "")
+    guard upstream.hasPrefix("http://") || upstream.hasPrefix("https://") else {
+        throw Options.Problem(description: "--upstream needs an http:// or https:// URL")
+    }
+    let level = options.string("log-level", default: "notice")
+    guard let parsed = Logger.Level(rawValue: level) else {
+        throw Options.Problem(description: "--log-level is one of trace, debug, info, notice, warning, error, critical")
+    }
+    logLevel = parsed
+    configuration = GatewayConfiguration(
+        host: options.string("host", default: "127.0.0.1"), port: try options.int("port", default: 8080, in: 0...65535),
+        upstream: upstream, classification: try options.flag("classification", default: true),
+        maxBodyBytes: try options.int("max-body-bytes", default: 1 << 20, in: 1...(1 << 30)))
+} catch {
+    FileHandle.standardError.write(Data("gateway: \(error)\n\(usage)\n".utf8))
+    exit(2)
+}
+
+var logger = Logger(label: "gateway")
+logger.logLevel = logLevel
+var clientConfiguration = HTTPClient.Configuration()
+clientConfiguration.connectionPool = .init(
+    idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: configuration.upstreamConnections)
+let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
+let gateway = Gateway(configuration: configuration, httpClient: httpClient, logger: logger)
+let classification = configuration.classification ? "on" : "off"
+let application = gateway.application(logger: logger) { channel in
+    let port = channel.localAddress?.port ?? configuration.port
+    // Written straight to the file descriptor, so the load test sees it at once.
+    let line = "gateway listening on \(configuration.host):\(port) classification=\(classification)\n"
+    FileHandle.standardOutput.write(Data(line.utf8))
+}
+do {
+    try await application.runService()
+} catch {
+    logger.error("gateway stopped: \(error)")
+}
+try await shutDown(httpClient)
+
+/// Closes the client's connections. Called from a function, not the top level, so that the async
+/// `shutdown()` is chosen over the one that returns a future.
+func shutDown(_ client: HTTPClient) async throws {
+    try await client.shutdown()
+}

@@ -1,0 +1,101 @@
+import AsyncHTTPClient
+import Foundation
+import GatewayKit
+import Hummingbird
+import NIOCore
+import NIOHTTP1
+
+/// The upstream and a gateway in front of it, both running on free ports of 127.0.0.1, and an
+/// HTTP client to call the gateway with.
+struct GatewayHarness {
+    let gatewayPort: Int
+    let upstreamPort: Int
+    let client: HTTPClient
+
+    /// A response as the test sees it.
+    struct Answer {
+        let status: Int
+        let headers: [(String, String)]
+        let body: String
+
+        func header(_ name: String) -> String? {
+            headers.first { $0.0.lowercased() == name.lowercased() }?.1
+        }
+    }
+
+    /// Starts the upstream and a gateway in front of it (or in front of a closed port when
+    /// `unreachableUpstream`), runs `body`, then stops both and shuts every client down, whether
+    /// `body` threw or not.
+    static func run(
+        classification: Bool = true, maxBodyBytes: Int = 1 << 20, upstreamTimeout: Duration = .seconds(5),
+        unreachableUpstream: Bool = false, _ body: (GatewayHarness) async throws -> Void
+    ) async throws {
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let upstreamClient = HTTPClient(eventLoopGroupProvider: .singleton)
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                let upstream = Upstream.application(port: 0) { channel in
+                    portContinuation.yield(channel.localAddress?.port ?? 0)
+                }
+                group.addTask { try await upstream.runService(gracefulShutdownSignals: []) }
+                var iterator = ports.makeAsyncIterator()
+                let upstreamPort = await iterator.next() ?? 0
+                // Port 9 (discard) is closed on a test machine: connecting to it is refused.
+                let configuration = GatewayConfiguration(
+                    port: 0, upstream: "http://127.0.0.1:\(unreachableUpstream ? 9 : upstreamPort)",
+                    classification: classification, maxBodyBytes: maxBodyBytes, upstreamTimeout: upstreamTimeout)
+                let gateway = Gateway(configuration: configuration, httpClient: upstreamClient)
+                let application = gateway.application { channel in
+                    portContinuation.yield(channel.localAddress?.port ?? 0)
+                }
+                group.addTask { try await application.runService(gracefulShutdownSignals: []) }
+                let gatewayPort = await iterator.next() ?? 0
+                defer { group.cancelAll() }
+                try await body(GatewayHarness(gatewayPort: gatewayPort, upstreamPort: upstreamPort, client: client))
+            }
+        } catch {
+            try await client.shutdown()
+            try await upstreamClient.shutdown()
+            throw error
+        }
+        try await client.shutdown()
+        try await upstreamClient.shutdown()
+    }
+
+    /// Sends a request to the gateway.
+    func send(
+        _ path: String, method: HTTPMethod = .GET, headers: [(String, String)] = [], body: String? = nil
+    ) async throws -> Answer {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(gatewayPort)\(path)")
+        request.method = method
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let body { request.body = .bytes(ByteBuffer(string: body)) }
+        let response = try await client.execute(request, timeout: .seconds(20))
+        let bytes = try await response.body.collect(upTo: 16 << 20)
+        return Answer(
+            status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },
+            body: String(buffer: bytes))
+    }
+
+    /// How many `/api/mix` requests the upstream has answered.
+    func upstreamServed() async throws -> Int {
+        let request = HTTPClientRequest(url: "http://127.0.0.1:\(upstreamPort)/served")
+        let response = try await client.execute(request, timeout: .seconds(20))
+        return Int(String(buffer: try await response.body.collect(upTo: 1024))) ?? -1
+    }
+
+    /// The gateway's `/metrics` as `series → value`, the series written as Prometheus writes it
+    /// (`swifterr_responses_total{tier="base"}`).
+    func metrics() async throws -> [String: Double] {
+        let answer = try await send("/metrics")
+        var values: [String: Double] = [:]
+        for line in answer.body.split(separator: "\n") where !line.hasPrefix("#") {
+            guard let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...]) else {
+                continue
+            }
+            values[String(line[..<space])] = value
+        }
+        return values
+    }
+}
