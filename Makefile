@@ -9,7 +9,7 @@
 #                             shared and static, runs both and checks their output and NEEDED entries
 #   make check-exports        build/libcerrcore.so exports exactly the functions of include/*.h,
 #                             and so does a plain -shared build of the sources without any flags
-#   make cross                the core, freestanding, for Cortex-M4 and RV32 (mk/cross.mk)
+#   make cross                the core, freestanding, for Cortex-M4 and RV32 (scripts/make/cross.mk)
 #   make check                everything README's test command runs
 #
 # Linking an installed copy through pkg-config:
@@ -37,7 +37,7 @@ endif
 CFLAGS_ALL := $(CSTD) $(WARN) $(OPT) $(SANFLAGS) -Iinclude $(CFLAGS)
 # The library exports only what the headers mark ERRCORE_API (make check-exports proves it).
 LIB_CFLAGS := -fvisibility=hidden
-LIB_LDFLAGS := -Wl,--version-script=mk/exports.map
+LIB_LDFLAGS := -Wl,--version-script=scripts/c/exports.map
 CORE_SRCS := $(sort $(wildcard Sources/CErrCore/*.c))
 CORE_OBJS := $(patsubst Sources/CErrCore/%.c,$(BUILD)/obj/%.o,$(CORE_SRCS))
 PIC_OBJS := $(patsubst Sources/CErrCore/%.c,$(BUILD)/pic/%.o,$(CORE_SRCS))
@@ -61,7 +61,7 @@ $(BUILD)/libcerrcore.a: $(CORE_OBJS)
 	rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/libcerrcore.so: $(PIC_OBJS) mk/exports.map
+$(BUILD)/libcerrcore.so: $(PIC_OBJS) scripts/c/exports.map
 	$(CC) $(SANFLAGS) -shared -Wl,-soname,libcerrcore.so.0 $(LIB_LDFLAGS) -o $@ $(PIC_OBJS)
 
 # The same library without -fvisibility=hidden or the version script, as SwiftPM or a consumer's
@@ -105,10 +105,10 @@ example:
 	$(MAKE) -C Examples/pkgconfig PKG_CONFIG_PATH=$(abspath $(PREFIX))/lib/pkgconfig run run-static check
 
 check-exports: $(BUILD)/libcerrcore.so $(BUILD)/plain/libcerrcore.so
-	sh scripts/check-exports.sh $(BUILD)/libcerrcore.so $(HEADERS)
-	sh scripts/check-exports.sh --linker-symbols $(BUILD)/plain/libcerrcore.so $(HEADERS)
+	sh scripts/c/check-exports.sh $(BUILD)/libcerrcore.so $(HEADERS)
+	sh scripts/c/check-exports.sh --linker-symbols $(BUILD)/plain/libcerrcore.so $(HEADERS)
 
 clean:
 	rm -rf build
 
--include mk/*.mk
+-include scripts/make/*.mk

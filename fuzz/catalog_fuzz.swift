@@ -1,7 +1,7 @@
 /// libFuzzer target for catalog files: bytes → `CatalogDefinition(json:problemLimit:)` (the JSON
 /// tree, the shape decoder, the consistency and generated-name checks, problem location) → a
 /// `Catalog` built by the C core → `errcat gen c` and `errcat gen swift` text. Compiled by
-/// mk/fuzz.mk with Sources/SwiftErr/JSON, Sources/SwiftErr/CatalogFile and
+/// scripts/make/fuzz.mk with Sources/SwiftErr/JSON, Sources/SwiftErr/CatalogFile and
 /// Sources/ErrcatKit/Generate into one module, against SwiftErrCore and the C core:
 ///
 ///     make fuzz FUZZ_TARGETS=catalog_fuzz
@@ -16,7 +16,7 @@
 ///   them, and the only words in the code are the generator's and the catalog's identifiers.
 /// - Locating many offsets in one sweep (`LineIndex.locations(of:)`) agrees with counting lines
 ///   and scalars from the start of the file.
-/// Hangs are findings: run with `-timeout` (scripts/fuzz-run.sh does).
+/// Hangs are findings: run with `-timeout` (scripts/fuzz/run.sh does).
 
 import CErrCore
 @_exported import SwiftErrCore

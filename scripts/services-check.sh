@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # services-check.sh — builds and tests every package under Integrations/ and Examples/Gateway,
-# then runs the gateway load test (Examples/Gateway/loadtest.sh).
+# then runs the gateway load test (scripts/services/gateway-loadtest.sh).
 #
 # The packages share one build folder (SERVICES_SCRATCH, default .build-services): they depend on
 # the same swift-nio, swift-log, swift-metrics, async-http-client and SwiftErr, and SwiftPM reuses
@@ -13,7 +13,7 @@
 #
 # Environment: SERVICES_SCRATCH (build folder), SERVICES_LOAD=0 (skip the load test),
 # SERVICES_STEP_LIMIT (900: the seconds one build or test may take before it is tried again),
-# LOAD_LIMIT_SECONDS (900: the load test's time limit), and the LOAD_* settings of loadtest.sh.
+# LOAD_LIMIT_SECONDS (900: the load test's time limit), and the LOAD_* settings of scripts/services/gateway-loadtest.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -103,8 +103,8 @@ if [ "${SERVICES_LOAD:-1}" != 0 ]; then
     echo "== Examples/Gateway: load test (wrk on 127.0.0.1, classification on and off)"
     # Bounded: the runs take about 2 minutes of wrk; past LOAD_LIMIT_SECONDS (15 minutes, the
     # build of the two executables included, which the steps above have already done) it is
-    # stopped, and loadtest.sh stops the servers it started.
-    SCRATCH_PATH=$scratch timeout "${LOAD_LIMIT_SECONDS:-900}" Examples/Gateway/loadtest.sh \
+    # stopped, and gateway-loadtest.sh stops the servers it started.
+    SCRATCH_PATH=$scratch timeout "${LOAD_LIMIT_SECONDS:-900}" scripts/services/gateway-loadtest.sh \
         || fail "the gateway load test failed (or ran past ${LOAD_LIMIT_SECONDS:-900} s)"
     step "load test"
 fi

@@ -1,5 +1,5 @@
 // A firmware-style client of the SwiftErrCore target, compiled as Embedded
-// Swift by Embedded/scripts/swift-check.sh and linked (never run) with the
+// Swift by scripts/embedded/swift-check.sh and linked (never run) with the
 // freestanding C core. Compiling it proves that CErrCore imports under
 // Embedded Swift and that SwiftErrCore works from another Embedded Swift
 // module: its generic module-code model (ModuleCode, ModuleClassifier,

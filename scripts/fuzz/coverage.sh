@@ -2,12 +2,12 @@
 # fuzz-coverage.sh — line and branch coverage of Sources/CErrCore reached by the committed C
 # fuzz corpora (each input run once), via clang's source-based coverage.
 #
-#   scripts/fuzz-coverage.sh [OUT_DIR]     default OUT_DIR: build/fuzz/coverage
+#   scripts/fuzz/coverage.sh [OUT_DIR]     default OUT_DIR: build/fuzz/coverage
 #
 # Prints llvm-cov's per-file report for the core. Uses the toolchain's clang, llvm-profdata and
 # llvm-cov (FUZZ_TOOLCHAIN, default /opt/swift/usr/bin).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 tc=${FUZZ_TOOLCHAIN:-/opt/swift/usr/bin}
 out=${1:-build/fuzz/coverage}
 mkdir -p "$out"

@@ -37,6 +37,7 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
+gateway=$root/Examples/Gateway
 scratch=${SCRATCH_PATH:-$root/.build-services}
 runs=${LOAD_RUNS:-5}
 pairs=${LOAD_PAIRS:-15}
@@ -59,10 +60,10 @@ command -v curl >/dev/null || fail "curl is not installed (Debian: apt-get insta
 
 log "building gateway and upstream (release, scratch path $scratch)"
 for product in gateway upstream; do
-    swift build -c release --package-path "$here" --scratch-path "$scratch" --product "$product" \
+    swift build -c release --package-path "$gateway" --scratch-path "$scratch" --product "$product" \
         || fail "swift build of $product failed"
 done
-bin=$(swift build -c release --package-path "$here" --scratch-path "$scratch" --show-bin-path)
+bin=$(swift build -c release --package-path "$gateway" --scratch-path "$scratch" --show-bin-path)
 load_before=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || echo '?')
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/gateway-load.XXXXXX")
@@ -139,7 +140,7 @@ check() {
 
 # launch PORT SECONDS LABEL: one wrk run of a fixed duration, in the background; sets $launched.
 launch() {
-    wrk -t"$threads" -c"$connections" -d"${2}s" --timeout 10s -s "$here/loadtest.lua" \
+    wrk -t"$threads" -c"$connections" -d"${2}s" --timeout 10s -s "$here/gateway-loadtest.lua" \
         "http://127.0.0.1:$1" >"$work/$3.txt" 2>&1 &
     launched=$!
     wrk_pids+=("$launched")
@@ -181,7 +182,7 @@ counted() {
     before=$(classified "$work/$label-before.txt")
     unclassified_before=$(unclassified "$work/$label-before.txt")
     served_before=$(curl -sf "http://127.0.0.1:$upstream_port/served") || fail "could not read the upstream's /served"
-    wrk -t"$threads" -c"$connections" -d120s --timeout 10s -s "$here/loadtest.lua" \
+    wrk -t"$threads" -c"$connections" -d120s --timeout 10s -s "$here/gateway-loadtest.lua" \
         "http://127.0.0.1:$port" -- "$quota" >"$out" 2>&1 &
     local wrk_pid=$!
     wrk_pids=("$wrk_pid")

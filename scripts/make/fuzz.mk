@@ -1,4 +1,4 @@
-# mk/fuzz.mk — libFuzzer targets (fuzz/); included by the top-level Makefile.
+# scripts/make/fuzz.mk — libFuzzer targets (fuzz/); included by the top-level Makefile.
 #
 #   make fuzz                     builds every target and fuzzes each for FUZZ_SECONDS (default 60)
 #   make fuzz FUZZ_SECONDS=300    longer runs
@@ -83,12 +83,12 @@ $(FUZZ_DIR)/catalog_fuzz: $(FUZZ_CATALOG_SRCS) $(FUZZ_CATALOG_DIR)/SwiftErrCore.
 # Every target runs even after one fails; the recipe fails at the end if any did.
 fuzz: fuzz-build
 	@failed=0; for t in $(FUZZ_TARGETS); do \
-	  FUZZ_TIMEOUT=$(FUZZ_TIMEOUT) scripts/fuzz-run.sh $(FUZZ_DIR)/$$t fuzz/corpus/$$t $(FUZZ_DIR)/work/$$t $(FUZZ_SECONDS) || failed=1; \
+	  FUZZ_TIMEOUT=$(FUZZ_TIMEOUT) scripts/fuzz/run.sh $(FUZZ_DIR)/$$t fuzz/corpus/$$t $(FUZZ_DIR)/work/$$t $(FUZZ_SECONDS) || failed=1; \
 	done; \
 	if [ $$failed -ne 0 ]; then echo "fuzz: a target crashed (inputs under $(FUZZ_DIR)/work)"; exit 1; fi
 
 fuzz-regress: fuzz-build
 	@failed=0; for t in $(FUZZ_TARGETS); do \
-	  FUZZ_TIMEOUT=$(FUZZ_TIMEOUT) scripts/fuzz-run.sh $(FUZZ_DIR)/$$t fuzz/corpus/$$t $(FUZZ_DIR)/work/$$t regress || failed=1; \
+	  FUZZ_TIMEOUT=$(FUZZ_TIMEOUT) scripts/fuzz/run.sh $(FUZZ_DIR)/$$t fuzz/corpus/$$t $(FUZZ_DIR)/work/$$t regress || failed=1; \
 	done; \
 	if [ $$failed -ne 0 ]; then echo "fuzz-regress: a corpus input fails"; exit 1; fi

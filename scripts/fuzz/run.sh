@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # fuzz-run.sh — runs one libFuzzer binary over its committed corpus and reports the result.
 #
-#   scripts/fuzz-run.sh BINARY CORPUS_DIR WORK_DIR SECONDS   fuzz for SECONDS over a scratch copy
-#   scripts/fuzz-run.sh BINARY CORPUS_DIR WORK_DIR regress   run every corpus input once (-runs=0)
+#   scripts/fuzz/run.sh BINARY CORPUS_DIR WORK_DIR SECONDS   fuzz for SECONDS over a scratch copy
+#   scripts/fuzz/run.sh BINARY CORPUS_DIR WORK_DIR regress   run every corpus input once (-runs=0)
 #
 # The committed corpus is never written: fuzzing runs over a copy in WORK_DIR/corpus, and new
 # crash, timeout and out-of-memory inputs go to WORK_DIR/{crash,timeout,oom}-*. One process

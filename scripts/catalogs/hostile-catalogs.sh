@@ -2,7 +2,7 @@
 # hostile-catalogs.sh — writes the large hostile catalog files that docs/reliability.md times
 # `errcat check` on (they are generated, not committed):
 #
-#   scripts/hostile-catalogs.sh DIR
+#   scripts/catalogs/hostile-catalogs.sh DIR
 #
 #   DIR/base-zeros.json        66,000,000 bytes: "base": [0, 0, …], 33 million problems
 #                              (a base entry must be an object), under the 64 MiB read limit
@@ -13,7 +13,7 @@
 #
 # Then, for example: time errcat check --max-problems 10 DIR/base-zeros.json
 set -euo pipefail
-dir=${1:?usage: scripts/hostile-catalogs.sh DIR}
+dir=${1:?usage: scripts/catalogs/hostile-catalogs.sh DIR}
 mkdir -p "$dir"
 head='{"format":"swifterr-catalog/1","name":"hostile","success":{"code":0,"name":"ok","message":{"en":"ok"}},'
 

@@ -5,7 +5,7 @@
 # on a file in the page cache; CPU time is user + sys from /usr/bin/time.
 #
 # usage (from the repository root):
-#   Benchmarks/Scripts/stream-compare.sh [LINES] [SEED]     default 2000000 lines, seed 7
+#   scripts/bench/stream-compare.sh [LINES] [SEED]     default 2000000 lines, seed 7
 #
 # Installs libsimdjson-dev, jq and time with apt-get when they are missing (needs root), builds
 # errcat in release mode, and prints a Markdown table with CPU-time ratios against simdjson.

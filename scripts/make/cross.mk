@@ -1,4 +1,4 @@
-# mk/cross.mk — the C core compiled freestanding for microcontrollers, and a
+# scripts/make/cross.mk — the C core compiled freestanding for microcontrollers, and a
 # host-side check that the freestanding configuration classifies exactly as
 # the regular build. Included by the top-level Makefile; run from the
 # repository root.
@@ -15,7 +15,7 @@
 #                         has more than CROSS_CLASSIFY_TEXT_MAX (3072) bytes
 #                         of text
 #   make cross-size-check only that last check
-#   make cross-swift-check  Embedded/scripts/swift-check.sh: the SwiftErrCore
+#   make cross-swift-check  scripts/embedded/swift-check.sh: the SwiftErrCore
 #                         target (its files from swift package describe) as
 #                         Embedded Swift with CErrCore for armv7em and rv32,
 #                         a firmware-style probe linked against it, the sizes
@@ -55,7 +55,7 @@ CROSS_CFLAGS ?= -std=c11 -ffreestanding -Os -Wall -Wextra -Wpedantic -Werror \
 CROSS_SRC_DIR ?= Sources/CErrCore
 CROSS_SRCS := $(sort $(wildcard $(CROSS_SRC_DIR)/*.c))
 CROSS_DEPS := $(wildcard include/*.h include/errcore/*.h $(CROSS_SRC_DIR)/*.h) \
-              Embedded/freestanding/string.h mk/cross.mk
+              Embedded/freestanding/string.h scripts/make/cross.mk
 CROSS_OBJS_OF = $(patsubst $(CROSS_SRC_DIR)/%.c,$(CROSS_BUILD_DIR)/$(1)/%.o,$(CROSS_SRCS))
 
 define CROSS_TARGET_RULES
@@ -81,21 +81,21 @@ cross: $(CROSS_ALL_OBJS) $(CROSS_ELFS)
 	@test -f $(CROSS_SRC_DIR)/default_catalog.c || \
 	    { echo "cross: $(CROSS_SRC_DIR)/default_catalog.c is missing (the default catalog must be in the build)"; exit 1; }
 	@echo "== C core, freestanding -Os, per object (bytes)"
-	@READELF="$(CROSS_READELF)" NM="$(CROSS_NM)" sh Embedded/scripts/section-sizes.sh $(CROSS_BUILD_DIR) $(CROSS_TARGETS)
+	@READELF="$(CROSS_READELF)" NM="$(CROSS_NM)" sh scripts/embedded/section-sizes.sh $(CROSS_BUILD_DIR) $(CROSS_TARGETS)
 	@for t in $(CROSS_TARGETS); do \
 	    echo; echo "== $$t: stack use in bytes (own frame; worst chain through the core, an upper bound)"; \
-	    OBJDUMP="$(CROSS_OBJDUMP)" sh Embedded/scripts/stack-usage.sh $(CROSS_BUILD_DIR)/$$t || exit 1; \
+	    OBJDUMP="$(CROSS_OBJDUMP)" sh scripts/embedded/stack-usage.sh $(CROSS_BUILD_DIR)/$$t || exit 1; \
 	done
 	@echo
 	@echo "== linked with --gc-sections, only errcore_classify + errcore_default_table kept (bytes)"
-	@READELF="$(CROSS_READELF)" sh Embedded/scripts/section-sizes.sh --linked $(CROSS_ELFS)
+	@READELF="$(CROSS_READELF)" sh scripts/embedded/section-sizes.sh --linked $(CROSS_ELFS)
 	@$(MAKE) --no-print-directory cross-size-check
 
 # The classify-only Cortex-M4 firmware stays within CROSS_CLASSIFY_TEXT_MAX bytes of text.
 CROSS_CLASSIFY_TEXT_MAX ?= 3072
 .PHONY: cross-size-check
 cross-size-check: $(CROSS_BUILD_DIR)/thumbv7em-none-eabi/classify-only.elf
-	@READELF="$(CROSS_READELF)" sh Embedded/scripts/section-sizes.sh --linked $< | \
+	@READELF="$(CROSS_READELF)" sh scripts/embedded/section-sizes.sh --linked $< | \
 	    awk -v max=$(CROSS_CLASSIFY_TEXT_MAX) '{ if ($$3 > max) { print "cross: classify-only text " $$3 " bytes, over " max; exit 1 } \
 	        print "cross: classify-only text " $$3 " bytes (at most " max ")" }'
 
@@ -144,7 +144,7 @@ cross-host-test: $(CROSS_HOST_DIR)/host_equivalence
 	$(CROSS_HOST_DIR)/host_equivalence
 
 cross-swift-check:
-	sh Embedded/scripts/swift-check.sh
+	sh scripts/embedded/swift-check.sh
 
 cross-clean:
 	rm -rf $(CROSS_BUILD_DIR)

@@ -3,10 +3,11 @@
 # for every approach of `compare`, one table at a time. Wall-clock time on a shared 2-core
 # machine is noisy; these counts are repeatable.
 #
-# usage (from Benchmarks/, after `swift build -c release --product compare`):
-#   Scripts/callgrind-counts.sh [COUNT]        COUNT codes per table (default 100000)
+# usage (after `swift build -c release --product compare` in Benchmarks/; runs from anywhere):
+#   scripts/bench/callgrind-counts.sh [COUNT]        COUNT codes per table (default 100000)
 set -euo pipefail
 count=${1:-100000}
+cd "$(dirname "$0")/../../Benchmarks"
 bin=.build/release/compare
 [ -x "$bin" ] || { echo "callgrind-counts: build first: swift build -c release --product compare" >&2; exit 1; }
 command -v valgrind >/dev/null || { echo "callgrind-counts: valgrind is not installed (apt-get install valgrind)" >&2; exit 1; }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # check-exports.sh — the shared library must export exactly the public API.
 #
-# Usage: scripts/check-exports.sh [--linker-symbols] LIBRARY.so HEADER...
+# Usage: scripts/c/check-exports.sh [--linker-symbols] LIBRARY.so HEADER...
 #
 # Compares the defined symbols of the library's dynamic symbol table
 # (nm -D --defined-only) with the functions the public headers declare: every

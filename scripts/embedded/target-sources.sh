@@ -3,7 +3,7 @@
 # SwiftPM resolves them (its path, excludes and sources rules applied), so that
 # a build outside SwiftPM compiles exactly the target and never a file glob.
 #
-# Usage: Embedded/scripts/target-sources.sh TARGET
+# Usage: scripts/embedded/target-sources.sh TARGET
 #   prints one path per line, relative to the package root, in SwiftPM's
 #   order; run from anywhere inside the repository.
 #

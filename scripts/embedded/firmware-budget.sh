@@ -2,9 +2,9 @@
 # firmware-budget.sh — the size of a linked firmware, the share of it that is
 # the built-in catalog, and the rest checked against a budget.
 #
-# Usage: Embedded/scripts/firmware-budget.sh --header
+# Usage: scripts/embedded/firmware-budget.sh --header
 #   prints the column names;
-#        Embedded/scripts/firmware-budget.sh LABEL ELF MAP [TEXT_MAX RODATA_MAX]
+#        scripts/embedded/firmware-budget.sh LABEL ELF MAP [TEXT_MAX RODATA_MAX]
 #   prints one row for ELF (linked by ld.lld with -Map=MAP):
 #     text rodata data+bss other   the whole file (elf-sizes.awk)
 #     catalog text rodata          what the input sections of the catalog

@@ -2,7 +2,7 @@
 # stack-usage.sh — worst-case stack use of each public C core function on
 # a cross target, from the compiler's own numbers (run by `make cross`).
 #
-# Usage: Embedded/scripts/stack-usage.sh DIR
+# Usage: scripts/embedded/stack-usage.sh DIR
 #   DIR/*.su  -fstack-usage reports (one frame size per function)
 #   DIR/*.o   the objects, whose call relocations give the call graph
 #

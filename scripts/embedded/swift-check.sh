@@ -42,7 +42,7 @@
 set -eu
 
 cd "$(dirname "$0")/../.."
-scripts=Embedded/scripts
+scripts=scripts/embedded
 
 SWIFTC=${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}
 [ -x "$SWIFTC" ] || { echo "swift-check: no swiftc at '$SWIFTC' (set SWIFTC)" >&2; exit 1; }
