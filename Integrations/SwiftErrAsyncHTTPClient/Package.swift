@@ -29,10 +29,9 @@ let package = Package(
             dependencies: [
                 "SwiftErrAsyncHTTPClient",
                 .product(name: "SwiftErr", package: "SwiftErr"),
+                .product(name: "SwiftErrTesting", package: "SwiftErr"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
     ],

@@ -30,6 +30,8 @@ let package = Package(
             dependencies: [
                 "SwiftErrObservability",
                 .product(name: "SwiftErr", package: "SwiftErr"),
+                .product(name: "SwiftErrURLSession", package: "SwiftErr"),
+                .product(name: "SwiftErrTesting", package: "SwiftErr"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),

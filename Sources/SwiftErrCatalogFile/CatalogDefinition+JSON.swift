@@ -1,3 +1,5 @@
+import SwiftErr
+
 extension CatalogDefinition {
     /// The value of the `"format"` key of the catalog files this library reads.
     public static let fileFormat = "swifterr-catalog/1"

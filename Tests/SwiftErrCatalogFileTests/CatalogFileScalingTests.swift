@@ -3,9 +3,10 @@
 // first ones in the file, however many there are.
 
 import Foundation
+import SwiftErr
 import Testing
 
-@testable import SwiftErr
+@testable import SwiftErrCatalogFile
 
 #if canImport(Glibc)
     import Glibc
@@ -29,7 +30,7 @@ struct CatalogFileScalingTests {
     }
 
     /// Where byte `offset` is, found the slow way: count lines and scalars from the start.
-    static func naiveLocation(_ bytes: [UInt8], _ offset: Int) -> SwiftErr.SourceLocation {
+    static func naiveLocation(_ bytes: [UInt8], _ offset: Int) -> SwiftErrCatalogFile.SourceLocation {
         let offset = max(0, min(offset, bytes.count))
         var line = 1
         var column = 1
@@ -41,7 +42,7 @@ struct CatalogFileScalingTests {
                 column += 1
             }
         }
-        return SwiftErr.SourceLocation(line: line, column: column)
+        return SwiftErrCatalogFile.SourceLocation(line: line, column: column)
     }
 
     @Test("locating many offsets at once agrees with counting from the start", arguments: [1, 2, 3, 4, 5])
@@ -124,7 +125,7 @@ struct CatalogFileScalingTests {
         #expect(found.omittedCount == 0)
         // The last problem: the "bad" key of the last entry.
         let lastKey = large.count - 2 - #""bad":1}"#.utf8.count
-        #expect(found.problems.last?.location == SwiftErr.SourceLocation(line: 1, column: lastKey + 1))
+        #expect(found.problems.last?.location == SwiftErrCatalogFile.SourceLocation(line: 1, column: lastKey + 1))
         #expect(found.problems.last?.message.contains("unknown key \"bad\"") == true)
         // Quadratic locating took 85 s here in a release build; linear is a few seconds even in debug.
         #expect(largeTime < 60, "\(largeTime) s")
@@ -140,8 +141,8 @@ struct CatalogFileScalingTests {
         #expect(error.problems.count == 1000)
         #expect(error.totalCount == 1_000_000)
         let first = head.utf8.count + 1
-        #expect(error.problems.first?.location == SwiftErr.SourceLocation(line: 1, column: first))
-        #expect(error.problems.last?.location == SwiftErr.SourceLocation(line: 1, column: first + 2 * 999))
+        #expect(error.problems.first?.location == SwiftErrCatalogFile.SourceLocation(line: 1, column: first))
+        #expect(error.problems.last?.location == SwiftErrCatalogFile.SourceLocation(line: 1, column: first + 2 * 999))
         #expect(error.description.hasSuffix("… and 999000 more problems"))
     }
 

@@ -5,6 +5,8 @@ import Foundation
 import SwiftErr
 import Testing
 
+@testable import SwiftErrCatalogFile
+
 @Suite("Catalog files: CatalogDefinition(json:)")
 struct CatalogFileTests {
     static func bytes(_ path: String) throws -> [UInt8] {

@@ -1,3 +1,5 @@
+import SwiftErr
+
 // The problems found in one catalog file, kept within a limit.
 
 /// Collects the problems of one catalog file: it keeps the `limit` problems that come first in

@@ -1,11 +1,7 @@
 import Foundation
+import SwiftErrTesting
+import SwiftErrURLSession
 import Testing
-
-@testable import SwiftErr
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// The one-call request on URLSession against a real HTTP server on 127.0.0.1 that each test
 /// starts (``LoopbackHTTPServer``): no mock transport. Backoffs are a few milliseconds, and the

@@ -5,6 +5,7 @@
 // and puts every problem at its place in the file, with the other place involved.
 
 import CErrCore
+import SwiftErr
 
 /// Checks a ``CatalogDraft`` for names, duplicates, range and ownership problems.
 ///

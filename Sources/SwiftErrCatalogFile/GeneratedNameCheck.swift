@@ -1,3 +1,5 @@
+import SwiftErr
+
 // The rules that make a catalog generatable: its names must not collide with the names the
 // generated C and Swift use (GeneratedNames), nor with each other once turned into file names.
 

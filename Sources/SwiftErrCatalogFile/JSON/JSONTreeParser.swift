@@ -1,3 +1,5 @@
+import SwiftErr
+
 /// Parses one JSON document into a tree of ``JSONNode``s that remember where each value starts,
 /// so catalog problems can be reported with line and column. The bytes are read by the one
 /// ``JSONScanner``: the same grammar, UTF-8 rules and nesting limit as response envelopes.

@@ -1,3 +1,5 @@
+import SwiftErr
+
 // Line and column of byte offsets in a catalog file.
 
 /// A position in a catalog file, as editors count it.

@@ -1,3 +1,5 @@
+import SwiftErr
+
 // Turns the JSON tree of a catalog file into a CatalogDraft, collecting every
 // shape problem (missing or unknown keys, wrong types, unusable numbers, unknown
 // flags) instead of stopping at the first.

@@ -1,16 +1,12 @@
 import Foundation
+import SwiftErrTesting
+import SwiftErrURLSession
 import Testing
-
-@testable import SwiftErr
 
 // A study-group client written as an app would: its own module enum `StudyGroupRespCode`, a
 // `queryDemo` request with a completion handler (three lines on ResponseClient) and a
 // `handleError` that drives the view, against a real HTTP server on 127.0.0.1. Base codes are
 // handled centrally and every request gets exactly one callback.
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// An app's own study-group module enum, classified through the built-in C table, which already
 /// holds the study-group module.

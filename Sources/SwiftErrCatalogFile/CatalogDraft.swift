@@ -1,3 +1,5 @@
+import SwiftErr
+
 // A catalog as read from a file, before it is checked: every part remembers
 // where it was written, so later checks can point at it.
 

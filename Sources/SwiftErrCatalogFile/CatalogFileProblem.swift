@@ -1,3 +1,5 @@
+import SwiftErr
+
 // One thing wrong with a catalog file, and the error that carries all of them.
 
 /// One problem found in a catalog file: where it is, what is wrong, and the

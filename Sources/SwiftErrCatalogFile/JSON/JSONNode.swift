@@ -1,3 +1,5 @@
+import SwiftErr
+
 // The tree a catalog file is read into: JSON values that remember where they start.
 
 /// A JSON value together with the byte offset in the file where it starts.

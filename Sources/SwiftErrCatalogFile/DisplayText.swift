@@ -1,3 +1,5 @@
+import SwiftErr
+
 // Text from a catalog file (or a command line) as it may be shown on a terminal or written into
 // generated source: what is visible stays, everything else is escaped.
 

@@ -1,3 +1,5 @@
+import SwiftErr
+
 // The names that `errcat gen` gives a meaning to in the sources it writes, and the rules a
 // catalog's names must follow so that generated C and Swift compile and mean what the catalog says.
 
