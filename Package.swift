@@ -41,6 +41,7 @@ let package = Package(
         .testTarget(name: "SwiftErrCoreTests", dependencies: ["SwiftErrCore", "SwiftErrTesting", "CErrCore"]),
         .testTarget(name: "SwiftErrTests", dependencies: ["SwiftErr", "SwiftErrTesting", "CErrCore"]),
         .testTarget(name: "SwiftErrURLSessionTests", dependencies: ["SwiftErrURLSession", "SwiftErrTesting"]),
+        .testTarget(name: "SwiftErrTestingTests", dependencies: ["SwiftErrTesting"]),
         .testTarget(
             name: "SwiftErrCatalogFileTests", dependencies: ["SwiftErrCatalogFile", "SwiftErr", "SwiftErrTesting"]),
         .testTarget(name: "ErrcatKitTests", dependencies: ["ErrcatKit", "SwiftErrCatalogFile", "SwiftErr"]),

@@ -41,11 +41,12 @@ public final class LoopbackHTTPServer: Sendable {
         /// No answer at all: the connection stays open until the client closes it (or the server
         /// stops), as a server that hangs.
         case hold
-        /// The head (with the full `Content-Length`) and the first `bodyBytes` bytes of the body
-        /// are written, then the connection is reset (`RST`, as a crashed server does).
+        /// The head (with the full `Content-Length`) and the first `bodyBytes` bytes of the body as
+        /// sent (chunk framing included when chunked) are written, then the connection is reset
+        /// (`RST`, as a crashed server does).
         case reset(afterBodyBytes: Int)
-        /// The head and the first `bodyBytes` bytes of the body are written, then nothing more
-        /// for `duration`, then the rest.
+        /// The head and the first `bodyBytes` bytes of the body as sent are written, then nothing
+        /// more for `duration`, then the rest.
         case stall(afterBodyBytes: Int, duration: Duration)
     }
 
@@ -73,15 +74,18 @@ public final class LoopbackHTTPServer: Sendable {
         ///   - body: The body (empty).
         ///   - delay: The wait before answering (none).
         ///   - ending: How the reply ends (complete).
+        ///   - chunkSize: Send the body chunked, in chunks of this many bytes (`nil`: with
+        ///     `Content-Length`). Values below 1 mean 1.
         public init(
             status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: Duration = .zero,
-            ending: Ending = .complete
+            ending: Ending = .complete, chunkSize: Int? = nil
         ) {
             self.status = status
             self.headers = headers
             self.body = body
             self.delay = delay
             self.ending = ending
+            self.chunkSize = chunkSize.map { max(1, $0) }
         }
 
         /// A JSON reply.
