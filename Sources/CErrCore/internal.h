@@ -152,6 +152,8 @@ ERRCORE__INTERNAL errcore_class errcore__classify_searches(const errcore_table *
 /* Checks t's index against its entries and ranges (t must be otherwise valid). */
 ERRCORE__INTERNAL errcore_status errcore__check_index(const errcore_table *t, errcore_diag *diag);
 
+/* ---- Range lookups (ranges.c) ------------------------------------------------------------- */
+
 /* How many of t's (sorted) ranges start at or before code: a binary search (not the hot path). */
 ERRCORE__INTERNAL size_t errcore__ranges_starting_by(const errcore_table *t, int64_t code);
 

@@ -5,28 +5,6 @@
  */
 #include "internal.h"
 
-size_t errcore__ranges_starting_by(const errcore_table *t, int64_t code) {
-    size_t lo = 0;
-    size_t hi = t->range_count;
-    while (lo < hi) { /* first range with first > code */
-        size_t mid = lo + (hi - lo) / 2;
-        if (t->ranges[mid].first <= code) {
-            lo = mid + 1;
-        } else {
-            hi = mid;
-        }
-    }
-    return lo;
-}
-
-size_t errcore__range_containing(const errcore_table *t, int64_t code) {
-    size_t lo = errcore__ranges_starting_by(t, code);
-    if (lo == 0 || t->ranges[lo - 1].last < code) {
-        return ERRCORE_NO_INDEX;
-    }
-    return lo - 1;
-}
-
 /* A pool string that must exist (and, for names, be non-empty). */
 static errcore_status errcore__check_string(const errcore_table *t, uint32_t offset, bool optional,
                                             bool is_name, errcore_subject subject, size_t index,
