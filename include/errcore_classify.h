@@ -101,7 +101,7 @@ ERRCORE_API errcore_class errcore_classify(const errcore_table *table, int64_t c
 ERRCORE_API void errcore_classify_batch(const errcore_table *table, const int64_t *codes,
                                         errcore_class *out, size_t count);
 
-/* Counts from errcore_tally(). */
+/* Counts from errcore_tally_codes(). */
 typedef struct errcore_tally {
     uint64_t total;                      /* codes seen */
     uint64_t tiers[ERRCORE_TIER_COUNT];  /* indexed by errcore_tier */
@@ -109,7 +109,7 @@ typedef struct errcore_tally {
 } errcore_tally;
 
 /*
- * errcore_tally — classifies codes[0 ... count-1] and adds the results to
+ * errcore_tally_codes — classifies codes[0 ... count-1] and adds the results to
  * *tally and, when module_counts is not NULL, to module_counts[id] for each
  * module-tier code (module_counts must then have table->module_count + 1
  * elements; element 0 is not written). Counts are added, not reset, so a

@@ -354,7 +354,7 @@ ERRCORE_API errcore_status errcore_build_size(const errcore_catalog_def *def, si
  * and the contents of `storage` are undefined.
  *
  * The table gets an index and an exact-match front (see errcore_front):
- * for up to 362 table codes first a direct one (one bucket) if one of up to
+ * for up to 361 entries first a direct one (one bucket) if one of up to
  * 4,096 multipliers places every code, else one with buckets (up to 32
  * multipliers); codes that agree in their low bits (say, a hundred codes
  * that are multiples of 2^57) can defeat every multiplier, and then the

@@ -4,7 +4,7 @@
  *
  * The keys are the table codes: every entry code and the success code.
  * For a multiplier M, each key's hi = (key * M) >> 32 picks a bucket (its
- * top bits) and a home slot (its low bits). A table of up to 362 codes
+ * top bits) and a home slot (its low bits). A table of up to 361 entries
  * first tries to do without buckets ("direct": one bucket, displacement 0,
  * more slots, see ERRCORE__FRONT_DIRECT_KEYS):
  * a multiplier under which no two keys share a home. Otherwise, and for
@@ -31,7 +31,8 @@
 #define ERRCORE__FRONT_ATTEMPTS 32
 /*
  * Direct fronts (one bucket, no displacement: the fastest to look up) are
- * tried for tables of up to ERRCORE__FRONT_DIRECT_KEYS table codes, with
+ * tried for tables of up to ERRCORE__FRONT_DIRECT_KEYS - 1 = 361 entries
+ * (K = entries + 1 keys counted, as if the success code had no entry), with
  * 2^direct_bits slots: at least K * K / 8 (so that a multiplier places all
  * K keys about one time in 55 or better: e^(-K*K / 2m)), at least four
  * times the slots of a front with buckets, at most 2^13 (128 KiB). Above
