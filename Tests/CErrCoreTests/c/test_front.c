@@ -245,8 +245,10 @@ static void test_direct_limit(void) {
             CHECK(b.status == ERRCORE_OK && b.t.front.slots != NULL);
             CHECK(errcore_build_size(&def, &size_at[n - (N - 1)], NULL) == ERRCORE_OK);
             /* 361 entries: these codes find a direct front; 362: buckets, never tried direct. */
-            CHECKF((b.t.front.bucket_shift == 32) == (n == N - 1), "%zu entries (success code an entry: %d): "
-                   "bucket_shift %u", n, success_entry, (unsigned)b.t.front.bucket_shift);
+            CHECKF((b.t.front.bucket_shift == 32) == (n == N - 1),
+                   "%zu entries (success code an entry: %d): "
+                   "bucket_shift %u",
+                   n, success_entry, (unsigned)b.t.front.bucket_shift);
             CHECK(errcore_validate(&b.t, NULL) == ERRCORE_OK);
             free(b.storage);
         }
@@ -272,8 +274,9 @@ static void test_gap_tables(void) {
     CHECK(errcore_validate(&b.t, NULL) == ERRCORE_OK);
     ref_flat flat;
     CHECK(ref_flat_of_table(&flat, &b.t));
-    static const int64_t codes[] = {INT64_MIN, -1, 0, 1, 399, 400, 404, 450, 499, 500, 503, 599, 600,
-                                    11009999, 11010000, 11010017, 11015000, 11019999, 11020000, INT64_MAX};
+    static const int64_t codes[] = {INT64_MIN, -1,       0,        1,        399,      400,      404,
+                                    450,       499,      500,      503,      599,      600,      11009999,
+                                    11010000,  11010017, 11015000, 11019999, 11020000, INT64_MAX};
     errcore_class batch[sizeof codes / sizeof codes[0]];
     size_t nc = sizeof codes / sizeof codes[0];
     errcore_classify_batch(&b.t, codes, batch, nc);
@@ -349,8 +352,8 @@ static void free_copy(front_copy *c) {
 }
 
 /* validate gives `status`/`subject`/`index`, the reference agrees it names a real problem, and the text. */
-static void expect_front_diag(const errcore_table *t, errcore_status status, errcore_subject subject,
-                              size_t index, const char *text, int line) {
+static void expect_front_diag(const errcore_table *t, errcore_status status, errcore_subject subject, size_t index,
+                              const char *text, int line) {
     errcore_diag d;
     memset(&d, 0, sizeof d);
     errcore_status got = errcore_validate(t, &d);
@@ -424,7 +427,7 @@ static void test_corrupted(void) {
     size_t home = errcore_front_position(&t->front, moved), spare = free_slot(t);
     CHECK(spare != (size_t)-1);
     errcore_front_slot keep = c.slots[home];
-    c.slots[spare] = keep;                   /* unreachable there: 150 hashes to `home` */
+    c.slots[spare] = keep;                 /* unreachable there: 150 hashes to `home` */
     c.slots[home] = t->front.slots[spare]; /* the filler: key 0, which hashes elsewhere */
     snprintf(text, sizeof text,
              "exact-match front does not match the table: front slot %zu (key 0) should hold code 150, "
@@ -637,9 +640,8 @@ static void test_deterministic(void) {
     fixture_init(&b);
     CHECK(fixture_build(&a) == ERRCORE_OK && fixture_build(&b) == ERRCORE_OK);
     const errcore_front *fa = &a.table.front, *fb = &b.table.front;
-    CHECK(fa->multiplier == fb->multiplier && fa->slot_mask == fb->slot_mask &&
-          fa->bucket_shift == fb->bucket_shift && fa->gap_count == fb->gap_count &&
-          fa->gap_base == fb->gap_base && fa->gap_shift == fb->gap_shift);
+    CHECK(fa->multiplier == fb->multiplier && fa->slot_mask == fb->slot_mask && fa->bucket_shift == fb->bucket_shift &&
+          fa->gap_count == fb->gap_count && fa->gap_base == fb->gap_base && fa->gap_shift == fb->gap_shift);
     CHECK(memcmp(fa->slots, fb->slots, ((size_t)fa->slot_mask + 1u) * sizeof *fa->slots) == 0);
     CHECK(memcmp(fa->gaps, fb->gaps, (fa->gap_count + 1u) * sizeof *fa->gaps) == 0);
     check_front_of(&a.table, "fixture");
