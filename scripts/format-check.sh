@@ -51,7 +51,7 @@ if [ -z "${CLANG_FORMAT:-}" ]; then
     if [ ! -x "$CLANG_FORMAT" ]; then
         echo "format-check: installing clang-format $CLANG_FORMAT_VERSION (PyPI) into $tool_dir"
         rm -rf "$tool_dir"
-        python3 -m pip install --quiet --disable-pip-version-check --target "$tool_dir" \
+        python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --target "$tool_dir" \
             "clang-format==$CLANG_FORMAT_VERSION" || {
             echo "format-check: pip could not install clang-format==$CLANG_FORMAT_VERSION" >&2
             exit 2
