@@ -45,9 +45,7 @@ extern "C" {
 
 /* Per-entry flags (errcore_entry.flags, errcore_class_flags()). */
 #define ERRCORE_FLAG_RETRYABLE 0x01u /* repeating the same request may succeed */
-#define ERRCORE_FLAG_REAUTH                                                                                            \
-    0x02u                            /* credentials are no longer valid: sign in again (default                        \
-                                        catalog: tokenExpire 11001, autoLoginFailed 11004) */
+#define ERRCORE_FLAG_REAUTH    0x02u /* credentials no longer valid: sign in again (built-in catalog: 11001, 11004) */
 #define ERRCORE_FLAG_SHOW_USER 0x04u /* the message is meant for the end user, not only for logs */
 #define ERRCORE_FLAG_FATAL     0x08u /* end the flow at once: never retry, even if a policy would */
 #define ERRCORE_FLAG_APP_MASK  0xF0u /* four bits left to the application; CErrCore never reads them */
