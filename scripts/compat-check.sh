@@ -39,8 +39,10 @@
 #               library product of the baseline that is gone is a break. The tool
 #               reports breaks only: additions to the Swift API ask for no bump here.
 #   self-test   self-test.sh: on a scratch copy, a member added to errcore_table with
-#               the version unchanged must fail the C checks by name, and an
-#               unchanged copy must pass. The Swift part is too slow to prove this on
+#               the version unchanged must fail the C checks by name, an unchanged
+#               copy must pass, and the header check must name a changed macro, a
+#               renumbered enumerator, a changed prototype, a removed function and a
+#               changed static inline body. The Swift part is too slow to prove this on
 #               every run: README ("Checking compatibility") shows how to by hand.
 #
 # Environment:

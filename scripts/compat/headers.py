@@ -71,10 +71,13 @@ def run_clang(clang, args):
     return result.stdout
 
 
-def strip_comments(text):
+def tokens_only(text):
+    """Source text without comments and without the white space that does not separate two
+    words, so that reformatting (a line wrap, `a+b` or `a + b`) changes nothing."""
     text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
     text = re.sub(r"//[^\n]*", " ", text)
-    return " ".join(text.split())
+    text = " ".join(text.split())
+    return re.sub(r"(?<=\W) | (?=\W)", "", text)
 
 
 def normalise_type(qual_type):
@@ -148,7 +151,7 @@ def declarations(include_dir, clang, scratch):
             if decl.get("inline") or decl.get("storageClass") == "static":
                 d["kind"] = "static inline function"
                 if any(n.get("kind") == "CompoundStmt" for n in decl.get("inner", [])):
-                    d["body"] = strip_comments(source(path, decl))
+                    d["body"] = tokens_only(source(path, decl))
             decls[f"function {name}"] = d
         elif kind == "VarDecl":
             decls[f"variable {name}"] = {"kind": "variable", "type": normalise_type(decl["type"]["qualType"])}

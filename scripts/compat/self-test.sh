@@ -9,7 +9,10 @@
 #      notes, and the version rule must pass (no false alarm from the copying);
 #   2. with a member added to the end of errcore_table (`uint32_t
 #      compat_self_test`) and the version unchanged: the version rule must fail,
-#      and both abidiff and the header check must name the member.
+#      and both abidiff and the header check must name the member;
+#   3. headers.py on a copy of include/ with a changed macro value, a renumbered
+#      enumerator, a changed prototype, a removed function and a changed static
+#      inline body must name each as a break.
 # The copy builds with WARN= (its positional initialisers then lack the new
 # member, which -Wextra -Werror would reject before the check could see it).
 # Exit status: 0 when both hold; 1 when the check missed the break or raised a
@@ -68,3 +71,39 @@ if [ "$verdict" -ne 1 ] || [ -n "$missing" ]; then
     exit 1
 fi
 say "a member added to errcore_table with the version unchanged fails the check, named by abidiff and the header check"
+
+# 3. The header check alone, on a copy of include/ with one break of each other kind planted.
+rm -rf "$work/include"
+cp -R include "$work/include"
+python3 - "$work/include" <<'PY' || exit 2
+import os, sys
+d = sys.argv[1]
+plants = [  # file, text, replacement
+    ("errcore_table.h", "#define ERRCORE_FLAG_REAUTH    0x02u ", "#define ERRCORE_FLAG_REAUTH    0x20u "),
+    ("errcore_status.h", "ERRCORE_E_DUPLICATE_CODE = 3,", "ERRCORE_E_DUPLICATE_CODE = 30,"),
+    ("errcore_text.h", "ERRCORE_API size_t errcore_format_int64(int64_t value,", "ERRCORE_API size_t errcore_format_int64(int32_t value,"),
+    ("errcore_text.h", "ERRCORE_API const char *errcore_flag_name(unsigned flag);", ""),
+    ("errcore_table.h", "return (size_t)((hi ^ front->buckets[hi >> front->bucket_shift]) & front->slot_mask);",
+     "return (size_t)((hi + front->buckets[hi >> front->bucket_shift]) & front->slot_mask);"),
+]
+for name, old, new in plants:
+    path = os.path.join(d, name)
+    text = open(path).read()
+    if text.count(old) != 1:
+        sys.exit(f"self-test: {name} has no single {old!r} to change")
+    open(path, "w").write(text.replace(old, new))
+PY
+python3 "$here/headers.py" include "$work/include" >"$work/headers.tsv" || exit 2
+missing=
+for want in "macro ERRCORE_FLAG_REAUTH changed" "enumerator ERRCORE_E_DUPLICATE_CODE renumbered" \
+    "function errcore_format_int64: type changed" "function errcore_flag_name removed" \
+    "function errcore_front_position: body changed"; do
+    grep -q "^break	C headers	.*$want" "$work/headers.tsv" || missing="$missing; $want"
+done
+if [ -n "$missing" ]; then
+    sed 's/^/    | /' "$work/headers.tsv"
+    say "FAIL: the header check missed${missing#;}"
+    exit 1
+fi
+say "the header check names a changed macro, a renumbered enumerator, a changed prototype, a removed function" \
+    "and a changed static inline body"
