@@ -11,7 +11,7 @@
 #     libcerrcore.so.MAJOR after, moves with it);
 #   - an addition needs a minor bump from 1.0 on, at least a patch bump before 1.0;
 #   - CHANGELOG.md has a heading for the version ("## [X.Y.Z]").
-# When it holds, the stage prints every finding as "admitted by X -> Y" and exits
+# When it holds, the stage prints every finding as "admitted by X → Y" and exits
 # 0; otherwise it exits 1 naming each break (symbol, member, product, Swift
 # declaration) that the version does not admit.
 #
@@ -55,6 +55,9 @@
 #   COMPAT_WORK              C scratch (default build/compat; `make clean` removes it)
 #   COMPAT_SWIFT_SCRATCH     SwiftPM scratch path (default .build-compat; kept, so a
 #                            second run reuses the builds and the baseline's API)
+#   COMPAT_MAKE_ARGS         extra make arguments for both C library builds (e.g. WARN= to
+#                            try a header change before the sources that use it compile
+#                            with -Werror)
 # Needs git, make, cc, python3, clang (CLANG, default /opt/swift/usr/bin/clang), swift,
 # and abidiff, which it installs from Debian (abigail-tools) when missing.
 # The baseline commit must be in the local history: in a shallow clone the script
