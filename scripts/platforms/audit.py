@@ -550,16 +550,26 @@ def _within(need, floor_version):
 
 
 def darwin_branches(package):
-    """file:line of every `#if` branch that only an Apple platform compiles."""
+    """file:line of every `#if` branch that only an Apple platform compiles and that holds more
+    than imports (an `import Darwin` branch has nothing to audit)."""
     found = []
     pattern = re.compile(r"^\s*#(?:if|elseif)\b.*\b(?:canImport\((?:Darwin|ObjectiveC|UIKit|AppKit)\)"
                          r"|os\((?:macOS|iOS|tvOS|watchOS|visionOS)\)|_runtime\(_ObjC\))")
     for path in sorted(glob.glob(os.path.join(package, "Sources", "**", "*.swift"), recursive=True)
                        + glob.glob(os.path.join(package, "Tests", "**", "*.swift"), recursive=True)):
         with open(path, encoding="utf-8") as f:
-            for number, line in enumerate(f, 1):
-                if pattern.search(line):
-                    found.append(f"{os.path.relpath(path, package)}:{number}")
+            lines = f.read().split("\n")
+        for number, line in enumerate(lines, 1):
+            if not pattern.search(line):
+                continue
+            body = []
+            for following in lines[number:]:
+                if re.match(r"^\s*#(?:elseif|else|endif)\b", following):
+                    break
+                if following.strip():
+                    body.append(following.strip())
+            if any(not b.startswith("import ") for b in body):
+                found.append(f"{os.path.relpath(path, package)}:{number}")
     return found
 
 

@@ -40,7 +40,9 @@ _DECLARATION_WORDS = {
 
 
 def parse_version(text):
-    return tuple(int(part) for part in text.split("."))
+    """"15" -> (15, 0, 0), "10.15.4" -> (10, 15, 4): always three parts, so versions compare."""
+    parts = [int(part) for part in text.split(".")]
+    return tuple(parts + [0] * (3 - len(parts)))
 
 
 def format_version(version):
@@ -63,7 +65,7 @@ def derived(platform, versions):
         ios = versions["iOS"]
         if ios == UNAVAILABLE or platform == "macCatalyst":
             return ios
-        return (1, 0) if ios[0] <= 17 else (ios[0] - 16,) + tuple(ios[1:])
+        return (1, 0, 0) if ios[0] <= 17 else (ios[0] - 16,) + tuple(ios[1:])
     return None
 
 
