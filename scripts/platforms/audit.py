@@ -64,6 +64,8 @@ UNANNOTATED_MODULES = {"Foundation", "FoundationNetworking", "Dispatch", "XCTest
 SWIFT_FOUNDATION = {"FoundationEssentials", "FoundationInternationalization"}
 MACRO_AVAILABILITY = {"macOS": (15,), "iOS": (18,), "tvOS": (18,), "watchOS": (11,)}
 
+TABLE_FORMAT = "2"  # the cached table's layout: a new value rebuilds the cache
+
 SWIFTPM_PLATFORM = {
     "macos": "macOS", "ios": "iOS", "maccatalyst": "macCatalyst", "tvos": "tvOS",
     "watchos": "watchOS", "visionos": "visionOS",
@@ -136,7 +138,7 @@ def read_floor(package, manifest):
 def symbol_table(usr_dir, triple, cache_dir):
     """{usr: [module, name, availability, back_deployed_before]} and {requirement: [defaults]}."""
     version = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout
-    key = hashlib.sha256((version + triple + ",".join(SDK_MODULES)).encode()).hexdigest()[:16]
+    key = hashlib.sha256((TABLE_FORMAT + version + triple + ",".join(SDK_MODULES)).encode()).hexdigest()[:16]
     path = os.path.join(cache_dir, f"sdk-availability-{key}.json")
     if os.path.exists(path):
         with open(path) as f:
@@ -432,31 +434,40 @@ def audit(package, scratch, verbose, cache_dir=None):
                 key = m.group(1) + m.group(2) + "p" + m.group(4)
                 if entry is None or not entry[2]:
                     entry = symbols[key]
-            if usr in definitions:
-                continue  # declared in this package (an extension of an SDK type included)
-            module = entry[0] if entry else module_of_usr(usr)
-            if module not in SDK_MODULES:
-                continue  # ours, or a symbol of a module no Apple platform ships
-            if entry is None:
-                unknown.append((rel, o, module, key, "in neither the symbol graph nor the ABI dump"))
-                continue
+            own = usr in definitions  # declared in this package (an extension of an SDK type included)
+            if own and any(roles & indexstore.REL_EXTENDEDBY for roles, _ in o.relations):
+                continue  # `extension T` of our T: the extension takes T's availability
+            if own:
+                declared = declaration_availability(usr)
+                if not declared:
+                    continue
+                module, name, back = units[definitions[usr][0]].module, o.name, None
+                availability = {p: ({"unavailable": True} if v == UNAVAILABLE else {"introduced": list(v)})
+                                for p, v in declared.items()}
+            else:
+                module = entry[0] if entry else module_of_usr(usr)
+                if module not in SDK_MODULES:
+                    continue  # a symbol of a module no Apple platform ships
+                if entry is None:
+                    unknown.append((rel, o, module, key, "in neither the symbol graph nor the ABI dump"))
+                    continue
+                name, availability, back = entry[1], entry[2], entry[3]
             checked += 1
-            name, availability, back = entry[1], entry[2], entry[3]
             if (o.roles & indexstore.ROLE_IMPLICIT) and name.endswith("next(isolation:)"):
                 # `for await` calls next(isolation:) only where it is available and next()
                 # below that: the compiler picks by the deployment target.
                 continue
             if back:
                 back_deployed[name] = back
-            review = reviewed.get(key)
+            review = None if own else reviewed.get(key)
             if review is not None:
                 via_review[name] = review[1]
                 need = {p: (review[0][p], None, False) if p in review[0] else (None, None, True)
                         for p in PLATFORMS}
-            elif module in UNANNOTATED_MODULES and not availability:
+            elif not own and module in UNANNOTATED_MODULES and not availability:
                 unknown.append((rel, o, module, key, f"{module} declares no Apple availability on Linux"))
                 continue
-            elif module in SWIFT_FOUNDATION and looks_like_macro(availability):
+            elif not own and module in SWIFT_FOUNDATION and looks_like_macro(availability):
                 unknown.append((rel, o, module, key, "macOS 15, iOS 18, tvOS 18, watchOS 11 is what the "
                                 "FoundationPreview macro becomes on Linux, not Apple's availability"))
                 continue

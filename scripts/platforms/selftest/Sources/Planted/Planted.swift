@@ -29,6 +29,16 @@ func guarded() -> Int {
     Mutex(3).withLock { $0 }
 }
 
+// Our own declarations marked @available count like the SDK's.
+func callsGuarded() -> Int {
+    guarded() + Guarded().value  // expect: guarded()
+}
+
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+func callsGuardedFromGuarded() -> Int {
+    guarded()
+}
+
 // @available naming only macOS: the other platforms stay at the floor.
 @available(macOS 15.0, *)
 func macOnly() -> Int {
