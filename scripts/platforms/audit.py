@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """audit.py — every Apple-platform API our Swift code uses above the declared platforms.
 
-Usage: scripts/platforms/audit.py [--package DIR] [--scratch-path DIR] [--verbose]
+Usage: scripts/platforms/audit.py [--package DIR] [--scratch-path DIR] [--cache-dir DIR] [--verbose]
+       scripts/platforms/audit.py --self-test
 
 Joins two things the Linux toolchain has:
 
@@ -13,13 +14,21 @@ Joins two things the Linux toolchain has:
   Xcode provides (Swift, _Concurrency, _StringProcessing, RegexBuilder, Synchronization,
   Observation, Dispatch, Foundation, FoundationEssentials, FoundationInternationalization,
   FoundationNetworking, XCTest, Testing) gives each public symbol's Apple availability by USR,
-  inherited from the enclosing type or extension as the compiler does.
+  inherited from the enclosing type or extension as the compiler does, and its @backDeployed
+  version; `swift-api-digester -dump-sdk -abi` adds what symbol graphs leave out (underscored
+  declarations and their members). Both are cached in <scratch>/platforms-audit per toolchain.
 
 A use is reported when the API is introduced above the floor (`platforms:` of the package's
 manifest) on macOS, iOS, Mac Catalyst, tvOS, watchOS or visionOS, or is obsoleted or
 unavailable there, and neither the declarations enclosing the use (`@available` on the
-function, its type, its extension, ...: found through the index's containment relations) nor
-an `if #available` / `guard #available` around it raises that platform high enough.
+function, its type, the type an extension extends, the extension, ...: found through the
+index's containment relations) nor an `if #available`, `guard #available` or
+`if #unavailable ... else` around it raises that platform high enough. Uses of the package's own
+`@available` declarations are checked the same way. As the compiler does for an older target,
+a back-deployed API counts from its @available version, a newer protocol requirement with a
+default implementation the floor has resolves to that implementation, and `for await` uses
+next() where next(isolation:) is newer. Targets that no library product reaches (errcat's)
+and their tests are checked for macOS only.
 
 What the symbol graphs cannot say is not taken as "available":
 * declarations of swift-corelibs-foundation (Foundation, FoundationNetworking), Dispatch and
@@ -29,8 +38,11 @@ What the symbol graphs cannot say is not taken as "available":
   scripts/platforms/reviewed.txt with the availability someone looked up; otherwise it is
   reported as unknown.
 
+--self-test builds scripts/platforms/selftest (planted uses, each marked with what must be
+reported) at the package's floor, audits it, and fails unless exactly the marked uses are.
+
 Not covered (README, "Platforms"): code in `#if` branches not compiled on Linux (`#if
-canImport(Darwin)`, `os(iOS)`, ...: listed as a reminder), C declarations (CErrCore, the C
+canImport(Darwin)`, `os(iOS)`, ...: listed for review by hand), C declarations (CErrCore, the C
 library), and language features that need a newer runtime (scripts/platforms/features.py).
 Exit status: 0 when nothing is reported, 1 when something is, 2 when the audit could not run.
 """
