@@ -20,6 +20,7 @@ import PackageDescription
 
 let package = Package(
     name: "SwiftErr",
+    platforms: [.macOS(.v13), .iOS(.v16), .macCatalyst(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "SwiftErr", targets: ["SwiftErr"]),
         .library(name: "SwiftErrCore", targets: ["SwiftErrCore"]),
