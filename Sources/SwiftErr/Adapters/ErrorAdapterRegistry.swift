@@ -31,7 +31,8 @@ public struct ErrorAdapterRegistry<Code: ModuleCode>: Sendable {
     public init() {}
 
     /// The built-in adapters, in this order: ``CancellationErrorAdapter``, ``URLErrorAdapter``,
-    /// ``DecodingErrorAdapter``, ``POSIXErrorAdapter``, ``HTTPStatusErrorAdapter``.
+    /// ``DecodingErrorAdapter``, ``POSIXErrorAdapter``, ``HTTPStatusErrorAdapter``,
+    /// ``ReauthenticationErrorAdapter``.
     public static var standard: ErrorAdapterRegistry<Code> {
         var registry = ErrorAdapterRegistry()
         registry.append(CancellationErrorAdapter<Code>())
@@ -39,6 +40,7 @@ public struct ErrorAdapterRegistry<Code: ModuleCode>: Sendable {
         registry.append(DecodingErrorAdapter<Code>())
         registry.append(POSIXErrorAdapter<Code>())
         registry.append(HTTPStatusErrorAdapter<Code>())
+        registry.append(ReauthenticationErrorAdapter<Code>())
         return registry
     }
 
@@ -109,7 +111,8 @@ extension ModuleRespError {
     /// `CancellationError`, `URLError.cancelled`, `URLError.userCancelledAuthentication` and
     /// `POSIXError.ECANCELED` → ``cancelled``; other `URLError`s and `POSIXError`s → a transport
     /// failure keeping them; `DecodingError` → ``decodingFailed(underlying:)``;
-    /// ``HTTPStatusError`` → ``unacceptableStatus(_:)-enum.case`` with its `Retry-After`; another module's
+    /// ``HTTPStatusError`` → ``unacceptableStatus(_:)-enum.case`` with its `Retry-After`;
+    /// ``ReauthenticationError`` → ``reauthenticationFailed(_:)``; another module's
     /// `ModuleRespError` → ``init(converting:)``; anything else → a transport failure keeping it.
     /// - Parameter error: The error caught.
     public init(adapting error: any Error) {
