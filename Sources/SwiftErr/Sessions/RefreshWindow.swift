@@ -2,9 +2,9 @@
 /// by default.
 ///
 /// A server that refuses every new credential would otherwise be asked for one after every
-/// request. When a refresh would be the window's `maximumRefreshes + 1`-th within ``interval``,
-/// it is not started: the requests that asked for it fail with
-/// ``ReauthenticationError/Reason/excessiveRefresh``, carrying the window. Refreshes that failed
+/// request. When ``maximumRefreshes`` refreshes have already started within the last
+/// ``interval``, no other is started: the requests that asked for it fail with
+/// ``ReauthenticationError/Reason/excessiveRefresh(_:)``, carrying the window. Refreshes that failed
 /// count too. The interval is measured on the session's clock.
 ///
 /// ```swift
