@@ -35,8 +35,9 @@ public final class LoopbackGate: Sendable {
     public let limit: Duration
 
     /// Creates a closed gate.
-    /// - Parameter limit: The longest ``pass()`` blocks (60 seconds by default).
-    public init(limit: Duration = .seconds(60)) {
+    /// - Parameter limit: The longest ``pass()`` blocks (180 seconds by default: longer than any
+    ///   wait of ``waitForWaiting(_:timeout:)``).
+    public init(limit: Duration = .seconds(180)) {
         self.limit = limit
     }
 
@@ -78,9 +79,10 @@ public final class LoopbackGate: Sendable {
     /// Waits until at least `count` threads are blocked in ``pass()``.
     /// - Parameters:
     ///   - count: How many to wait for.
-    ///   - timeout: How long to wait at most (20 seconds by default).
+    ///   - timeout: How long to wait at most (120 seconds by default: far beyond a correct run,
+    ///     even when the test process shares two loaded cores with other suites).
     /// - Returns: `true` when they are, `false` when the time ran out (or the task was cancelled).
-    public func waitForWaiting(_ count: Int, timeout: Duration = .seconds(20)) async -> Bool {
+    public func waitForWaiting(_ count: Int, timeout: Duration = .seconds(120)) async -> Bool {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while waitingCount < count {
             guard ContinuousClock.now < deadline, (try? await Task.sleep(for: .milliseconds(2))) != nil else {

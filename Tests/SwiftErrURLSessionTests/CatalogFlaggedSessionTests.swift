@@ -12,7 +12,7 @@ import Testing
 /// session refreshes for both with no change to the app, because it decides from the flags the
 /// requesting module's catalog gives, never from code numbers.
 @Suite(
-    "Sessions decide from the catalog: a file that flags a new code works with no app change", .timeLimit(.minutes(1)))
+    "Sessions decide from the catalog: a file that flags a new code works with no app change", .timeLimit(.minutes(4)))
 struct CatalogFlaggedSessionTests {
     /// The app's catalog file: the built-in base codes it needs, one new base code flagged
     /// `reauthenticate` (11090, `sessionRevoked`), and a `lessons` module with a flagged code of

@@ -8,7 +8,7 @@ import Testing
 /// server in process (``SessionServer``), so the concurrency runs fast and under ThreadSanitizer
 /// with no sockets. The same behaviour over real HTTP is tested in `SwiftErrURLSessionTests` and
 /// the async-http-client package.
-@Suite("AuthenticationSession: one refresh, every waiting request replayed", .timeLimit(.minutes(1)))
+@Suite("AuthenticationSession: one refresh, every waiting request replayed", .timeLimit(.minutes(4)))
 struct AuthenticationSessionTests {
     typealias Failure = ModuleRespError<StudyGroupCode>
 
@@ -88,7 +88,7 @@ struct AuthenticationSessionTests {
         let results = Task { await setup.concurrent(200) }
         #expect(await arrivals.waitForArrivals(200))
         arrivals.open()
-        let outcomes = try #require(await Ending.value(of: results))
+        let outcomes = try #require(await Ending.value(of: results, by: .now + patience))
         #expect(outcomes.count == 200)
         #expect(outcomes.allSatisfy { (try? $0.get()) == Self.item })
         #expect(setup.authenticator.refreshCount == 1)
@@ -118,8 +118,8 @@ struct AuthenticationSessionTests {
         let second = Task { await setup.result() }
         #expect(await eventually { setup.session.waitingRequestCount == 2 })
         gate.open()
-        #expect(try await Ending.value(of: first)?.get() == Self.item)
-        #expect(try await Ending.value(of: second)?.get() == Self.item)
+        #expect(try await Ending.value(of: first, by: .now + patience)?.get() == Self.item)
+        #expect(try await Ending.value(of: second, by: .now + patience)?.get() == Self.item)
         // The first was refused and replayed; the second was never sent with the old token.
         #expect(setup.server.tokens == ["t-0", "t-1", "t-1"])
         #expect(setup.authenticator.refreshCount == 1)
@@ -144,7 +144,7 @@ struct AuthenticationSessionTests {
         server.expire()
         #expect(try await setup.result().get() == Self.item)  // refused, refreshed to t-1, replayed
         held.open()
-        #expect(try await Ending.value(of: slow)?.get() == Self.item)
+        #expect(try await Ending.value(of: slow, by: .now + patience)?.get() == Self.item)
         #expect(server.tokens == ["t-0", "t-0", "t-1", "t-1"])
         #expect(setup.authenticator.refreshCount == 1)
     }
@@ -163,7 +163,7 @@ struct AuthenticationSessionTests {
         let results = Task { await setup.concurrent(50) }
         #expect(await arrivals.waitForArrivals(50))
         arrivals.open()
-        let outcomes = try #require(await Ending.value(of: results))
+        let outcomes = try #require(await Ending.value(of: results, by: .now + patience))
         for outcome in outcomes {
             let failure = Self.failure(outcome)?.reauthenticationError
             #expect(failure?.reason == .refreshFailed)
@@ -265,7 +265,7 @@ struct AuthenticationSessionTests {
         #expect(waited >= .milliseconds(200))
         #expect(setup.session.isRefreshing)
         gate.open()
-        #expect(try await Ending.value(of: patient)?.get() == Self.item)
+        #expect(try await Ending.value(of: patient, by: .now + patience)?.get() == Self.item)
     }
 
     @Test("cancelling one of ten waiting requests ends it alone; the refresh and the nine others go on")
@@ -276,13 +276,13 @@ struct AuthenticationSessionTests {
         let tasks = (0..<10).map { _ in Task { await setup.result() } }
         #expect(await eventually { setup.session.waitingRequestCount == 10 })
         tasks[3].cancel()
-        let cancelled = try #require(await Ending.value(of: tasks[3]))
+        let cancelled = try #require(await Ending.value(of: tasks[3], by: .now + patience))
         #expect(Self.failure(cancelled)?.isCancelled == true)
         #expect(setup.session.isRefreshing)
         #expect(setup.session.waitingRequestCount == 9)
         gate.open()
         for (index, task) in tasks.enumerated() where index != 3 {
-            #expect(try await Ending.value(of: task)?.get() == Self.item)
+            #expect(try await Ending.value(of: task, by: .now + patience)?.get() == Self.item)
         }
         #expect(setup.authenticator.refreshCount == 1)
         #expect(setup.server.tokens.filter { $0 == "t-1" }.count == 9)
@@ -303,7 +303,7 @@ struct AuthenticationSessionTests {
         _ = await (release, cancel)
         var replayed = 0
         for task in tasks {
-            switch await Ending.value(of: task) {
+            switch await Ending.value(of: task, by: .now + patience) {
             case .success(let item)?:
                 #expect(item == Self.item)
                 replayed += 1
@@ -328,7 +328,7 @@ struct AuthenticationSessionTests {
         #expect(await gate.waitForArrivals(1))
         let signedIn = setup.server.issue()  // "t-1": the person signed in elsewhere
         setup.session.credential = signedIn
-        #expect(try await Ending.value(of: waiting)?.get() == Self.item)
+        #expect(try await Ending.value(of: waiting, by: .now + patience)?.get() == Self.item)
         #expect(setup.server.tokens == ["t-0", "t-1"])
         gate.open()  // the abandoned refresh ends now and issues "t-2", which the session ignores
         #expect(await eventually { setup.server.state.withLock { $0.issued } == 2 })

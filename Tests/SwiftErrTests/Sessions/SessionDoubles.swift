@@ -1,6 +1,10 @@
 import Foundation
 import SwiftErr
 
+/// How long a test waits for what must happen: far beyond a correct run, even when the whole test
+/// run shares two loaded cores and synchronous suites hold the concurrency pool for a minute.
+let patience: Duration = .seconds(150)
+
 /// A gate for async code: ``pass()`` suspends until ``open()``. Holds a refresh or a request in
 /// flight at a known moment, without real time.
 final class AsyncGate: Sendable {
@@ -37,9 +41,9 @@ final class AsyncGate: Sendable {
     /// How many calls to ``pass()`` have arrived (waiting or passed).
     var arrived: Int { state.withLock { $0.arrived } }
 
-    /// Waits, yielding, until `count` calls have arrived; `false` after 20 s.
+    /// Waits, yielding, until `count` calls have arrived; `false` after ``patience``.
     func waitForArrivals(_ count: Int) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + patience
         while arrived < count {
             if ContinuousClock.now > deadline { return false }
             try? await Task.sleep(for: .milliseconds(1))
@@ -48,9 +52,9 @@ final class AsyncGate: Sendable {
     }
 }
 
-/// Waits, yielding, until `condition` holds; `false` after 20 s.
+/// Waits, yielding, until `condition` holds; `false` after ``patience``.
 func eventually(_ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(20)
+    let deadline = ContinuousClock.now + patience
     while !condition() {
         if ContinuousClock.now > deadline { return false }
         try? await Task.sleep(for: .milliseconds(1))
