@@ -304,7 +304,7 @@ extension AuthenticationSession: RequestAuthenticating {
         switch wake {
         case .credential(let credential, let stamp): return .proceed(authenticated(request, with: credential, stamp))
         case .failed(let failure): return .failed(failure)
-        case .unmanaged: return .unmanaged  // only an answer is unmanaged; a new request is never woken so
+        case .unmanaged: return .unmanaged  // not produced for a new request: only an answer is left to the caller
         case .cancelled: return .cancelled
         case .timedOut: return .timedOut
         }
@@ -341,7 +341,7 @@ extension AuthenticationSession: RequestAuthenticating {
         }
         switch wake {
         case .credential(let credential?, let stamp):
-            return .proceed(authenticated(refused.request, with: credential, stamp))
+            return .proceed(authenticated(refused.original, with: credential, stamp))
         case .credential(nil, _), .unmanaged: return .unmanaged
         case .failed(let failure): return .failed(failure)
         case .cancelled: return .cancelled
@@ -353,9 +353,10 @@ extension AuthenticationSession: RequestAuthenticating {
     private func authenticated(_ request: TransportRequest, with credential: A.Credential?, _ stamp: Stamp)
         -> AuthenticatedRequest
     {
-        var request = request
-        if let credential { authenticator.apply(credential, to: &request) }
-        return AuthenticatedRequest(request: request, generation: stamp.generation, epoch: stamp.epoch)
+        var authenticated = request
+        if let credential { authenticator.apply(credential, to: &authenticated) }
+        return AuthenticatedRequest(
+            request: authenticated, original: request, generation: stamp.generation, epoch: stamp.epoch)
     }
 
     // MARK: - Waiting
@@ -477,6 +478,9 @@ extension AuthenticationSession: RequestAuthenticating {
 public struct AuthenticatedRequest: Sendable {
     /// The request to send.
     public let request: TransportRequest
+    /// The request before the credential was applied: a replay applies the new credential to it,
+    /// so nothing of the old one is left.
+    let original: TransportRequest
     /// The generation of the credential applied.
     let generation: UInt64
     /// How many refreshes had ended when it was applied.

@@ -407,6 +407,34 @@ struct AuthenticationSessionTests {
         #expect(setup.authenticator.refreshCount == 0)
     }
 
+    @Test("a replay carries the new credential only: it is applied to the request as the caller made it")
+    func replayStartsFromTheOriginal() async throws {
+        /// Marks each request with a header field named after its credential, besides the token.
+        struct Tagging: Authenticator {
+            let server: SessionServer
+            func apply(_ credential: String, to request: inout TransportRequest) {
+                request.setValue("Bearer \(credential)", forHeader: "Authorization")
+                request.setValue("1", forHeader: "X-Credential-\(credential)")
+            }
+            func refresh(_ credential: String) async throws -> String { server.issue() }
+            func isRequest(_ request: TransportRequest, authenticatedWith credential: String) -> Bool {
+                request.value(forHeader: "Authorization") == "Bearer \(credential)"
+            }
+        }
+        let server = SessionServer()
+        server.expire()
+        let session = AuthenticationSession(authenticator: Tagging(server: server), credential: "t-0")
+        let client = ResponseClient(transport: server, authentication: session)
+        var request = TransportRequest(url: URL(string: "http://in-process/class")!)
+        request.setValue("kept", forHeader: "X-Caller")
+        let item = try await client.send(request, returning: ClassItemModel.self, module: StudyGroupCode.self)
+        #expect(item == Self.item)
+        let replay = try #require(server.requests.last)
+        #expect(replay.value(forHeader: "X-Credential-t-1") == "1")
+        #expect(replay.value(forHeader: "X-Credential-t-0") == nil)
+        #expect(replay.value(forHeader: "X-Caller") == "kept")
+    }
+
     // MARK: - The session without a client
 
     @Test("authenticate and reauthenticate, for pipelines of their own")
