@@ -41,7 +41,9 @@ let package = Package(
         .testTarget(name: "CErrCoreTests", dependencies: ["CErrCore"], exclude: ["c"]),
         .testTarget(name: "SwiftErrCoreTests", dependencies: ["SwiftErrCore", "SwiftErrTesting", "CErrCore"]),
         .testTarget(name: "SwiftErrTests", dependencies: ["SwiftErr", "SwiftErrTesting", "CErrCore"]),
-        .testTarget(name: "SwiftErrURLSessionTests", dependencies: ["SwiftErrURLSession", "SwiftErrTesting"]),
+        .testTarget(
+            name: "SwiftErrURLSessionTests",
+            dependencies: ["SwiftErrURLSession", "SwiftErrTesting", "SwiftErrCatalogFile"]),
         .testTarget(name: "SwiftErrTestingTests", dependencies: ["SwiftErrTesting"]),
         .testTarget(
             name: "SwiftErrCatalogFileTests", dependencies: ["SwiftErrCatalogFile", "SwiftErr", "SwiftErrTesting"]),

@@ -31,7 +31,7 @@ extension RetryPolicy {
                 retryable = retriesOtherTransportFailures
             }
             return retryable ? .retry : .stop(.notRetryable)
-        case .invalidEnvelope, .decodingFailed, .invalidCatalog:
+        case .invalidEnvelope, .decodingFailed, .invalidCatalog, .reauthenticationFailed:
             return .stop(.notRetryable)
         }
     }

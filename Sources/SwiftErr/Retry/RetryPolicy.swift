@@ -24,7 +24,8 @@ import Foundation
 ///   when ``retriesOtherTransportFailures`` is set, any other transport error. A request that
 ///   reached its deadline (``RequestTimeoutError/Limit/deadline``) and a body over a reader's limit
 ///   (``ResponseBodyTooLargeError``) are never retried.
-/// - Cancellation, the person's stop, envelope, decoding and catalog errors are never retried.
+/// - Cancellation, the person's stop, envelope, decoding and catalog errors, and a session that
+///   could not be renewed (``ModuleRespError/reauthenticationFailed(_:)``), are never retried.
 ///
 /// ## Our defaults compared with Alamofire's `RetryPolicy`
 /// Alamofire retries statuses 408, 500, 502, 503, 504 and 18 transient `URLError` codes, two
