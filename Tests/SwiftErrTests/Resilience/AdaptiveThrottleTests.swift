@@ -28,7 +28,7 @@ struct AdaptiveThrottleTests {
     func noSheddingWhileAccepting() throws {
         let random = FixedRandom()
         random.value.withLock { $0 = 0 }
-        let (protection, _) = Self.make(.default, random: random)
+        let (protection, _) = Self.make(try AdaptiveThrottle(minimumRequests: 0), random: random)
         // With a draw of 0, any probability above zero would shed.
         for _ in 0..<100 {
             try Self.attempt(protection, .answer)
@@ -42,7 +42,7 @@ struct AdaptiveThrottleTests {
     @Test("the probability is max(0, (requests − k·accepts) / (requests + 1)), and the draw decides")
     func formula() throws {
         let random = FixedRandom()
-        let (protection, _) = Self.make(.default, random: random)
+        let (protection, _) = Self.make(try AdaptiveThrottle(minimumRequests: 0), random: random)
         for _ in 0..<9 { try Self.attempt(protection, .failure(.serverError)) }
         try Self.attempt(protection, .success)
         // 10 requests, 1 accept: (10 − 2) / 11.
@@ -62,7 +62,9 @@ struct AdaptiveThrottleTests {
 
     @Test("an upstream down for good: nearly everything is shed, and some requests still reach it")
     func downForGood() throws {
-        let protection = UpstreamProtection(retryBudget: nil, circuitBreaker: nil, clock: ManualClock())
+        let protection = UpstreamProtection(
+            retryBudget: nil, circuitBreaker: nil, throttle: try AdaptiveThrottle(minimumRequests: 0),
+            clock: ManualClock())
         var sent = 0
         for _ in 0..<2000 {
             if let permit = try? protection.admit() {
@@ -79,7 +81,8 @@ struct AdaptiveThrottleTests {
     func recovers() throws {
         let random = FixedRandom()
         random.value.withLock { $0 = 0 }
-        let (protection, clock) = Self.make(try AdaptiveThrottle(k: 2, window: .seconds(100)), random: random)
+        let (protection, clock) = Self.make(
+            try AdaptiveThrottle(k: 2, window: .seconds(100), minimumRequests: 0), random: random)
         for _ in 0..<10 { try Self.attempt(protection, .failure(.transport)) }
         clock.advance(by: .seconds(3))
         let refusal = #expect(throws: UpstreamRefusal.self) { try protection.admit() }
@@ -89,9 +92,21 @@ struct AdaptiveThrottleTests {
         #expect(protection.throttle?.requests == 0)
     }
 
+    @Test("nothing is shed below the minimum of requests in the window, however many fail")
+    func minimum() throws {
+        let random = FixedRandom()
+        random.value.withLock { $0 = 0 }
+        let (protection, _) = Self.make(try AdaptiveThrottle(minimumRequests: 20), random: random)
+        for _ in 0..<19 { try Self.attempt(protection, .failure(.transport)) }
+        #expect(protection.throttle?.rejectionProbability == 0)
+        try Self.attempt(protection, .failure(.transport))
+        #expect(abs((protection.throttle?.rejectionProbability ?? 0) - 20.0 / 21.0) < 1e-12)
+        #expect(throws: UpstreamRefusal.self) { try protection.admit() }
+    }
+
     @Test("a larger k sheds later: at k = 3, one accept in three is enough")
     func largerK() throws {
-        let (protection, _) = Self.make(try AdaptiveThrottle(k: 3), random: FixedRandom())
+        let (protection, _) = Self.make(try AdaptiveThrottle(k: 3, minimumRequests: 0), random: FixedRandom())
         for _ in 0..<10 {
             try Self.attempt(protection, .failure(.transport))
             try Self.attempt(protection, .failure(.transport))
@@ -113,6 +128,10 @@ struct AdaptiveThrottleTests {
             { _ = try AdaptiveThrottle(window: .milliseconds(-5)) },
             "AdaptiveThrottle.window is -0.005 seconds; it must be longer than zero (at least 10 ns) and at most 24 hours"
         ),
+        (
+            { _ = try AdaptiveThrottle(minimumRequests: -1) },
+            "AdaptiveThrottle.minimumRequests is -1; it must be at least 0"
+        ),
     ]
 
     @Test("bad settings are refused with the setting, the value and the range", arguments: badSettings)
@@ -128,6 +147,7 @@ struct AdaptiveThrottleTests {
     func defaults() {
         #expect(AdaptiveThrottle.default.k == 2)
         #expect(AdaptiveThrottle.default.window == .seconds(120))
+        #expect(AdaptiveThrottle.default.minimumRequests == 100)
         #expect(AdaptiveThrottle.default.rejectionProbability == 0)
     }
 }
