@@ -50,6 +50,16 @@ let package = Package(
             path: "Benchmarks/ErrCoreBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // package-benchmark suite of the resilience primitives: `swift package benchmark --target ResilienceBenchmarks`.
+        .executableTarget(
+            name: "ResilienceBenchmarks",
+            dependencies: [
+                .product(name: "SwiftErr", package: "SwiftErr"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ResilienceBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6],
     cLanguageStandard: .c11
