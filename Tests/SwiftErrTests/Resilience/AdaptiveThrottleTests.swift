@@ -80,10 +80,10 @@ struct AdaptiveThrottleTests {
     @Test("shedding stops as the window moves past the failures; a shed request learns when that is")
     func recovers() throws {
         let random = FixedRandom()
-        random.value.withLock { $0 = 0 }
         let (protection, clock) = Self.make(
             try AdaptiveThrottle(k: 2, window: .seconds(100), minimumRequests: 0), random: random)
         for _ in 0..<10 { try Self.attempt(protection, .failure(.transport)) }
+        random.value.withLock { $0 = 0 }  // from now on, any probability above zero sheds
         clock.advance(by: .seconds(3))
         let refusal = #expect(throws: UpstreamRefusal.self) { try protection.admit() }
         #expect(refusal?.retryAfter == .seconds(7), "the 10 s bucket ends at 10 s")
