@@ -20,8 +20,11 @@ public struct CircuitTransitions: AsyncSequence, Sendable {
     /// Starts listening.
     /// - Returns: An iterator over the changes from now on.
     public func makeAsyncIterator() -> Iterator {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: CircuitTransition.self, bufferingPolicy: .bufferingNewest(buffer))
+        // The initializer with a build closure (called at once), rather than `makeStream`, which
+        // needs macOS 14 / iOS 17.
+        var made: AsyncStream<CircuitTransition>.Continuation?
+        let stream = AsyncStream(CircuitTransition.self, bufferingPolicy: .bufferingNewest(buffer)) { made = $0 }
+        let continuation = made!
         let key = protection.addListener(continuation)
         continuation.onTermination = { [weak protection] _ in protection?.removeListener(key) }
         return Iterator(base: stream.makeAsyncIterator(), registration: Registration(continuation: continuation))

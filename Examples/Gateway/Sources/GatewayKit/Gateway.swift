@@ -111,12 +111,13 @@ public struct GatewayConfiguration: Sendable {
 /// | route | answer |
 /// |---|---|
 /// | `/api/**`, any method | the upstream's answer to the same method, path, query, header fields and body; 401 for tokenExpire |
-/// | `GET /metrics` | the `swifterr_*` series of ``ClassificationObserver`` and `gateway_upstream_unclassified_total{reason}` (Prometheus text format 0.0.4) |
+/// | `GET /metrics` | the `swifterr_*` series of ``ClassificationObserver`` and of the upstream's protection (`swifterr_circuit_state`, `swifterr_shed_requests_total`, …), and `gateway_upstream_unclassified_total{reason}` (Prometheus text format 0.0.4) |
 /// | `GET /health` | `200 ok` |
 ///
 /// A request or response body over ``GatewayConfiguration/maxBodyBytes`` is refused (413 for the
-/// request, 502 for the upstream's answer); an upstream that cannot be reached is 502. Those answers
-/// carry a JSON `{"error": …}` body.
+/// request, 502 for the upstream's answer); an upstream that cannot be reached, or does not answer
+/// in full within ``GatewayConfiguration/upstreamTimeout``, is 502; a request the upstream's
+/// ``protection`` refuses is 503 with `Retry-After`. Those answers carry a JSON `{"error": …}` body.
 public struct Gateway: Sendable {
     /// The settings.
     public let configuration: GatewayConfiguration
