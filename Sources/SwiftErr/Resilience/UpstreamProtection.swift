@@ -60,10 +60,26 @@ public final class UpstreamProtection: Sendable {
         }
     }
 
+    /// Where time is read: the coarse monotonic clock (read inline), or an injected clock.
+    private enum TimeSource {
+        /// `CoarseMonotonicTime`, from this origin.
+        case coarse(origin: Int64)
+        /// Nanoseconds since the protection was made, on an injected clock.
+        case clock(@Sendable () -> Int64)
+    }
+
     private let state: Locked<State>
-    /// Nanoseconds since the protection was made, on its clock.
-    private let elapsed: @Sendable () -> Int64
+    private let time: TimeSource
     private let random: (@Sendable () -> Double)?
+
+    /// Nanoseconds since the protection was made, on its clock.
+    @inline(__always)
+    private func elapsed() -> Int64 {
+        switch time {
+        case .coarse(let origin): return CoarseMonotonicTime.nanoseconds() &- origin
+        case .clock(let read): return read()
+        }
+    }
 
     /// Creates a protection on an injected clock, for tests (`ManualClock`) or a clock of your own.
     /// - Parameters:
@@ -81,7 +97,7 @@ public final class UpstreamProtection: Sendable {
         let origin = clock.now
         self.init(
             retryBudget: retryBudget, circuitBreaker: circuitBreaker, throttle: throttle, random: random,
-            elapsed: { ResilienceSetting.nanoseconds(origin.duration(to: clock.now)) })
+            time: .clock({ ResilienceSetting.nanoseconds(origin.duration(to: clock.now)) }))
     }
 
     /// Creates a protection on the system's monotonic clock at the scheduler's resolution.
@@ -93,20 +109,19 @@ public final class UpstreamProtection: Sendable {
         retryBudget: RetryBudget? = .default, circuitBreaker: CircuitBreaker? = .default,
         throttle: AdaptiveThrottle? = .default
     ) {
-        let origin = CoarseMonotonicTime.nanoseconds()
         self.init(
             retryBudget: retryBudget, circuitBreaker: circuitBreaker, throttle: throttle, random: nil,
-            elapsed: { CoarseMonotonicTime.nanoseconds() &- origin })
+            time: .coarse(origin: CoarseMonotonicTime.nanoseconds()))
     }
 
     private init(
         retryBudget: RetryBudget?, circuitBreaker: CircuitBreaker?, throttle: AdaptiveThrottle?,
-        random: (@Sendable () -> Double)?, elapsed: @escaping @Sendable () -> Int64
+        random: (@Sendable () -> Double)?, time: TimeSource
     ) {
         var seed = SystemRandomNumberGenerator()
         state = Locked(
             State(budget: retryBudget, breaker: circuitBreaker, throttle: throttle, randomState: seed.next()))
-        self.elapsed = elapsed
+        self.time = time
         self.random = random
     }
 
@@ -119,40 +134,36 @@ public final class UpstreamProtection: Sendable {
     public func admit(isRetry: Bool = false) throws(UpstreamRefusal) -> UpstreamPermit {
         let now = elapsed()
         let (refusal, permit, subscribers) = state.withLock {
-            state -> (UpstreamRefusal?, UpstreamPermit?, [AsyncStream<CircuitTransition>.Continuation]) in
+            state -> (UpstreamRefusal?, UpstreamPermit?, [AsyncStream<CircuitTransition>.Continuation]?) in
             var probe = false
-            if let breaker = state.breaker {
-                switch breaker.verdict(at: now) {
-                case .refuse(let reason, let after):
-                    return (UpstreamRefusal(reason: reason, retryAfter: after.map { .nanoseconds($0) }), nil, [])
-                case .pass(let isProbe):
-                    probe = isProbe
-                }
+            // Optional chaining reads each part in place; `if let` would copy it.
+            switch state.breaker?.verdict(at: now) {
+            case .refuse(let reason, let after):
+                return (UpstreamRefusal(reason: reason, retryAfter: after.map { .nanoseconds($0) }), nil, nil)
+            case .pass(let isProbe):
+                probe = isProbe
+            case nil:
+                break
             }
-            if isRetry, let budget = state.budget, !budget.permitsRetry {
-                return (UpstreamRefusal(reason: .retryBudgetExhausted, retryAfter: nil), nil, [])
+            if isRetry, state.budget?.permitsRetry == false {
+                return (UpstreamRefusal(reason: .retryBudgetExhausted, retryAfter: nil), nil, nil)
             }
-            if !probe, state.throttle != nil {
-                let probability = state.throttle!.rejectionProbability(at: now)
-                if probability > 0, (random?() ?? state.nextUnit()) < probability {
-                    state.throttle!.shed(at: now)
-                    let after = Duration.nanoseconds(state.throttle!.nextChange(after: now))
-                    return (UpstreamRefusal(reason: .throttled, retryAfter: after), nil, [])
-                }
+            if !probe, let probability = state.throttle?.rejectionProbability(at: now), probability > 0,
+                (random?() ?? state.nextUnit()) < probability
+            {
+                state.throttle?.shed(at: now)
+                let after = Duration.nanoseconds(state.throttle?.nextChange(after: now) ?? 0)
+                return (UpstreamRefusal(reason: .throttled, retryAfter: after), nil, nil)
             }
-            var transition: CircuitTransition?
-            var generation: UInt64 = 0
-            if state.breaker != nil {
-                transition = state.breaker!.admit(probe: probe)
-                generation = state.breaker!.generation
-            }
+            let transition = state.breaker?.admit(probe: probe) ?? nil
+            let generation = state.breaker?.generation ?? 0
             state.budget?.started(isRetry: isRetry)
             let permit = UpstreamPermit(
                 isRetry: isRetry, isProbe: probe, transition: transition, generation: generation)
-            return (nil, permit, transition == nil ? [] : Array(state.subscribers.values))
+            return (nil, permit, transition == nil ? nil : Array(state.subscribers.values))
         }
         if let refusal { throw refusal }
-        if let transition = permit!.transition { Self.deliver(transition, to: subscribers) }
+        if let subscribers, let transition = permit!.transition { Self.deliver(transition, to: subscribers) }
         return permit!
     }
 
@@ -165,14 +176,14 @@ public final class UpstreamProtection: Sendable {
     public func record(_ outcome: UpstreamOutcome, for permit: UpstreamPermit) -> CircuitTransition? {
         let now = elapsed()
         let (transition, subscribers) = state.withLock {
-            state -> (CircuitTransition?, [AsyncStream<CircuitTransition>.Continuation]) in
+            state -> (CircuitTransition?, [AsyncStream<CircuitTransition>.Continuation]?) in
             state.budget?.ended(isRetry: permit.isRetry, outcome: outcome)
             state.throttle?.record(outcome, at: now)
-            let transition = state.breaker?.record(
-                outcome, probe: permit.isProbe, generation: permit.generation, at: now)
-            return (transition, transition == nil ? [] : Array(state.subscribers.values))
+            let transition =
+                state.breaker?.record(outcome, probe: permit.isProbe, generation: permit.generation, at: now) ?? nil
+            return (transition, transition == nil ? nil : Array(state.subscribers.values))
         }
-        if let transition { Self.deliver(transition, to: subscribers) }
+        if let transition, let subscribers { Self.deliver(transition, to: subscribers) }
         return transition
     }
 
@@ -247,11 +258,11 @@ public final class UpstreamProtection: Sendable {
     private func change(_ body: (inout State, Int64) -> CircuitTransition?) -> CircuitTransition? {
         let now = elapsed()
         let (transition, subscribers) = state.withLock {
-            state -> (CircuitTransition?, [AsyncStream<CircuitTransition>.Continuation]) in
+            state -> (CircuitTransition?, [AsyncStream<CircuitTransition>.Continuation]?) in
             let transition = body(&state, now)
-            return (transition, transition == nil ? [] : Array(state.subscribers.values))
+            return (transition, transition == nil ? nil : Array(state.subscribers.values))
         }
-        if let transition { Self.deliver(transition, to: subscribers) }
+        if let transition, let subscribers { Self.deliver(transition, to: subscribers) }
         return transition
     }
 
