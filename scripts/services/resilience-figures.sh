@@ -69,7 +69,9 @@ trap 'fail "interrupted"' INT TERM
 start() {
     local name=$1
     shift
-    "$@" >"$work/$name.out" 2>"$work/$name.err" &
+    # Made here, so that the loop below never reads a file the background job has not opened yet.
+    : >"$work/$name.out"
+    "$@" >>"$work/$name.out" 2>"$work/$name.err" &
     pid=$!
     pids+=("$pid")
     for _ in $(seq 1 200); do

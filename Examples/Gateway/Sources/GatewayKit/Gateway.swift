@@ -453,7 +453,9 @@ public struct Gateway: Sendable {
     /// 503 for a request the upstream's protection refused, with `Retry-After` (whole seconds,
     /// rounded up) when the refusal says when trying again makes sense.
     static func refused(_ refusal: UpstreamRefusal) -> Response {
-        var response = problem(.serviceUnavailable, "upstream protected: \(refusal.reason.rawValue)")
+        var response = Response(
+            status: .serviceUnavailable, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: refusalBodies[refusal.reason] ?? ByteBuffer()))
         if let after = refusal.retryAfter {
             let (seconds, attoseconds) = after.components
             response.headers[.retryAfter] = String(max(1, seconds + (attoseconds > 0 ? 1 : 0)))
@@ -468,6 +470,13 @@ public struct Gateway: Sendable {
     }
 
     static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+
+    /// The bodies of 503 answers, `{"error":"upstream protected: <reason>"}`, made once: a shed
+    /// answer is the one the gateway gives most often when its upstream is down.
+    static let refusalBodies: [UpstreamRefusal.Reason: ByteBuffer] = Dictionary(
+        uniqueKeysWithValues: UpstreamRefusal.Reason.allCases.map { reason in
+            (reason, ByteBuffer(string: #"{"error":"upstream protected: \#(reason.rawValue)"}"#))
+        })
 
     /// `{"ret":<code>,"msg":"<the catalog's message>"}`.
     static func envelope(code: Int64, language: Language) -> ByteBuffer {
