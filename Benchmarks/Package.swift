@@ -62,6 +62,16 @@ let package = Package(
             path: "Benchmarks/SessionBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // package-benchmark suite of the resilience primitives: `swift package benchmark --target ResilienceBenchmarks`.
+        .executableTarget(
+            name: "ResilienceBenchmarks",
+            dependencies: [
+                .product(name: "SwiftErr", package: "SwiftErr"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ResilienceBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6],
     cLanguageStandard: .c11
