@@ -78,7 +78,11 @@ SUMMARY_ROWS_DDL = "partition int, source string, summary binary"
 
 
 class ErrcatSparkError(Exception):
-    """A problem this job reports in one line and ends on (status 1)."""
+    """A problem this job reports in one line and ends on: status 1, or 2 for a usage error."""
+
+    def __init__(self, message: str, status: int = 1) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 # ---------------------------------------------------------------------------------------------
@@ -179,8 +183,18 @@ def run_errcat(argv: Sequence[str], what: str, stdin: Optional[bytes] = None) ->
     except OSError as error:
         raise ErrcatSparkError(f"{what}: cannot run {argv[0]}: {error.strerror or error}") from None
     if done.returncode != 0:
-        raise ErrcatSparkError(f"{what}: {describe_exit(argv, done.returncode, done.stderr)}")
+        # errcat's status 2 is a usage error: an option value it does not accept.
+        raise ErrcatSparkError(
+            f"{what}: {describe_exit(argv, done.returncode, done.stderr)}", status=2 if done.returncode == 2 else 1
+        )
     return done.stdout
+
+
+def probe_errcat(errcat: ErrcatCommand, options: ClassifyOptions) -> dict:
+    """The summary of no lines, from `errcat` with the job's options: checks that errcat runs and
+    accepts the options (a usage error stops the job before Spark starts any work) and tells the
+    catalog (name and hash) every partition must be classified with."""
+    return json.loads(run_errcat(errcat.classify_summary(options, 1), "errcat on the driver"))
 
 
 def describe_exit(argv: Sequence[str], status: int, stderr: bytes) -> str:
@@ -490,13 +504,19 @@ def partition_label(partition: int, walker: SplitWalker) -> str:
     return f"partition {partition} ({walker.describe()})"
 
 
+def current_partition() -> int:
+    """The Spark partition this task works on (0 outside a Spark task, as in unit tests)."""
+    from pyspark import TaskContext
+
+    context = TaskContext.get()
+    return context.partitionId() if context is not None else 0
+
+
 def classify_summaries(settings: TaskSettings) -> Callable[[Iterator[pa.RecordBatch]], Iterator[pa.RecordBatch]]:
     """The summary pass: one `errcat classify --json` per partition, fed the partition's lines."""
 
     def classify(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-        from pyspark import TaskContext
-
-        partition = TaskContext.get().partitionId()
+        partition = current_partition()
         walker = SplitWalker()
         process = None
         errors = None
@@ -560,9 +580,7 @@ def classify_each(
     full stdout pipe while this thread waits on its full stdin pipe."""
 
     def classify(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-        from pyspark import TaskContext
-
-        partition = TaskContext.get().partitionId()
+        partition = current_partition()
         walker = SplitWalker(expected=expected)
         errcat = task_errcat(settings)
         argv = errcat.classify_each(settings.options, settings.jobs)
@@ -709,6 +727,7 @@ class Job:
     executor_errcat: Optional[str] = None
     recursive: bool = False
     fan_in: int = 32
+    bom_check: bool = True
     log: Callable[[str], None] = lambda message: print(f"{PROGRAM}: {message}", file=sys.stderr)
 
     def __post_init__(self) -> None:
@@ -788,34 +807,42 @@ class Job:
 
     def _file_starts(self) -> dict[str, bytes]:
         """The first four bytes of every input file (decompressed when Hadoop has a codec for its
-        name, as the text source reads it), read through Hadoop's FileSystem on the driver."""
+        name, as the text source reads it), read through Hadoop's FileSystem on the driver, 16
+        files at a time (one open and one small read each: on an object store the latency of
+        opening, not the bytes, is what costs)."""
+        from concurrent.futures import ThreadPoolExecutor
+
         jvm = self.sc._jvm
         conf = self.sc._jsc.hadoopConfiguration()
         codecs = jvm.org.apache.hadoop.io.compress.CompressionCodecFactory(conf)
-        starts = {}
-        for name in self.input_files():
+
+        def head(name: str) -> tuple[str, bytes]:
             path = jvm.org.apache.hadoop.fs.Path(jvm.java.net.URI(name))
-            system = path.getFileSystem(conf)
-            stream = system.open(path)
+            stream = path.getFileSystem(conf).open(path)
             try:
                 codec = codecs.getCodec(path)
                 if codec is not None:
                     stream = codec.createInputStream(stream)
-                head = bytearray()
-                while len(head) < 4:
+                data = bytearray()
+                while len(data) < 4:
                     byte = stream.read()
                     if byte < 0:
                         break
-                    head.append(byte)
-                starts[name] = bytes(head)
+                    data.append(byte)
+                return name, bytes(data)
             finally:
                 stream.close()
-        return starts
+
+        try:
+            with ThreadPoolExecutor(max_workers=16) as pool:
+                return dict(pool.map(head, self.input_files()))
+        except Exception as error:
+            raise ErrcatSparkError(f"cannot read the start of an input file: {spark_error_message(error)}") from None
 
     def bom_files(self) -> frozenset[str]:
-        """Input files that start with a UTF-8 byte order mark."""
+        """Input files that start with a UTF-8 byte order mark (none looked for with --no-bom-check)."""
         if self._bom_files is None:
-            self._starts = self._file_starts()
+            self._starts = self._file_starts() if self.bom_check else {}
             self._bom_files = frozenset(name for name, head in self._starts.items() if head.startswith(BOM))
         return self._bom_files
 
@@ -824,16 +851,6 @@ class Job:
         return [name for name, head in self._starts.items() if head == BOM]
 
     # -- the two passes
-
-    def probe(self) -> dict:
-        """The summary of no lines, from the driver's errcat with the job's options: checks that
-        errcat runs and accepts the options (a usage error stops the job before Spark starts
-        work) and gives the catalog every partition must have used."""
-        try:
-            summary = run_errcat(self.errcat.classify_summary(self.options, 1), "errcat on the driver")
-        except ErrcatSparkError as error:
-            raise ErrcatSparkError(str(error)) from None
-        return json.loads(summary)
 
     def summary(self) -> bytes:
         """The summary of the whole input, merged by errcat."""
@@ -957,6 +974,11 @@ def argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--top", metavar="N", help="codes listed in the summary's top (default 10)")
     parser.add_argument("--recursive", action="store_true", help="read directories recursively")
     parser.add_argument(
+        "--no-bom-check",
+        action="store_true",
+        help="do not open every input file on the driver to find byte order marks (see README.md)",
+    )
+    parser.add_argument(
         "--fan-in", type=int, default=32, metavar="N", help="summaries added by one errcat merge (default 32)"
     )
     parser.add_argument("--overwrite", action="store_true", help="replace outputs that exist")
@@ -1006,7 +1028,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return run(spark, args, options)
     except ErrcatSparkError as error:
         print(f"{PROGRAM}: {error}", file=sys.stderr)
-        return 1
+        return error.status
     finally:
         spark.stop()
 
@@ -1023,8 +1045,9 @@ def run(spark, args, options: ClassifyOptions) -> int:
         executor_errcat=args.executor_errcat,
         recursive=args.recursive,
         fan_in=args.fan_in,
+        bom_check=not args.no_bom_check,
     )
-    empty = job.probe()
+    empty = probe_errcat(errcat, options)
     output = args.output.rstrip("/")
     if args.each:
         target = f"{output}/each.parquet"
