@@ -987,24 +987,24 @@ def argument_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def find_errcat(given: Optional[str]) -> str:
-    """The driver's errcat: --errcat, a file shipped as 'errcat' with spark-submit --files, or PATH."""
+def local_errcat(given: Optional[str]) -> Optional[str]:
+    """The driver's errcat before Spark starts: --errcat, else errcat on PATH, else None."""
     if given:
         if not os.path.isfile(given):
-            raise ErrcatSparkError(f"--errcat {given}: no such file")
+            raise ErrcatSparkError(f"--errcat {given}: no such file", status=2)
         return given
-    try:
-        from pyspark import SparkFiles
+    return shutil.which("errcat")
 
-        shipped = SparkFiles.get("errcat")
-        if os.path.isfile(shipped):
-            return ensure_executable(shipped)
-    except Exception:  # no SparkContext files root yet
-        pass
-    found = shutil.which("errcat")
-    if not found:
-        raise ErrcatSparkError("no errcat: give --errcat PATH, ship it with spark-submit --files, or put it on PATH")
-    return found
+
+def shipped_errcat() -> str:
+    """The driver's errcat when neither --errcat nor PATH has one: a file shipped as 'errcat' with
+    spark-submit --files (on Kubernetes, in SparkFiles; on YARN, the working directory)."""
+    from pyspark import SparkFiles
+
+    for candidate in (SparkFiles.get("errcat"), os.path.join(os.getcwd(), "errcat")):
+        if os.path.isfile(candidate):
+            return ensure_executable(candidate)
+    raise ErrcatSparkError("no errcat: give --errcat PATH, ship it with spark-submit --files errcat, or put it on PATH")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -1021,11 +1021,23 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         lang=args.lang,
         top=args.top,
     )
+    try:
+        if args.catalog and not os.path.isfile(args.catalog):
+            raise ErrcatSparkError(f"--catalog {args.catalog}: no such file", status=2)
+        binary = local_errcat(args.errcat)
+        # Options errcat refuses stop the job here, before Spark starts.
+        empty = probe_errcat(ErrcatCommand(binary, args.catalog), options) if binary else None
+    except ErrcatSparkError as error:
+        print(f"{PROGRAM}: {error}", file=sys.stderr)
+        return error.status
     from pyspark.sql import SparkSession
 
     spark = SparkSession.builder.appName("errcat").getOrCreate()
     try:
-        return run(spark, args, options)
+        if binary is None:
+            binary = shipped_errcat()
+            empty = probe_errcat(ErrcatCommand(binary, args.catalog), options)
+        return run(spark, args, options, ErrcatCommand(binary, args.catalog), empty)
     except ErrcatSparkError as error:
         print(f"{PROGRAM}: {error}", file=sys.stderr)
         return error.status
@@ -1033,10 +1045,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         spark.stop()
 
 
-def run(spark, args, options: ClassifyOptions) -> int:
-    if args.catalog and not os.path.isfile(args.catalog):
-        raise ErrcatSparkError(f"--catalog {args.catalog}: no such file")
-    errcat = ErrcatCommand(find_errcat(args.errcat), args.catalog)
+def run(spark, args, options: ClassifyOptions, errcat: ErrcatCommand, empty: dict) -> int:
     job = Job(
         spark,
         args.inputs,
@@ -1047,7 +1056,6 @@ def run(spark, args, options: ClassifyOptions) -> int:
         fan_in=args.fan_in,
         bom_check=not args.no_bom_check,
     )
-    empty = probe_errcat(errcat, options)
     output = args.output.rstrip("/")
     if args.each:
         target = f"{output}/each.parquet"
