@@ -43,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Optional, Sequence
 
@@ -75,6 +76,24 @@ ERRCAT_EACH_SCHEMA = pa.schema(
 
 #: Schema of the rows the summary pass yields, one per non-empty partition.
 SUMMARY_ROWS_DDL = "partition int, source string, summary binary"
+
+
+class PhaseClock:
+    """Prints how long each phase of the job took (with --timings), on stderr."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.started = self.last = time.monotonic()
+
+    def lap(self, phase: str) -> None:
+        now = time.monotonic()
+        if self.enabled:
+            print(f"{PROGRAM}: {phase}: {now - self.last:.2f} s", file=sys.stderr, flush=True)
+        self.last = now
+
+    def total(self) -> None:
+        if self.enabled:
+            print(f"{PROGRAM}: total: {time.monotonic() - self.started:.2f} s", file=sys.stderr, flush=True)
 
 
 class ErrcatSparkError(Exception):
@@ -856,21 +875,24 @@ class Job:
         """The summary of the whole input, merged by errcat."""
         settings = self.settings()
         rows = self.read_lines().mapInArrow(classify_summaries(settings), SUMMARY_ROWS_DDL)
-        items = rows.rdd.map(lambda row: (row.partition, (row.source, bytes(row.summary))))
-        count = items.getNumPartitions()
-        level_items = items
-        for level, groups in enumerate(tree_levels(count, self.fan_in), start=1):
-            fan_in = self.fan_in
-            level_items = (
-                level_items.mapPartitionsWithIndex(
-                    lambda index, entries, fan_in=fan_in: ((index // fan_in, entry[1]) for entry in entries)
-                )
-                .partitionBy(groups, lambda group: group)
-                .mapPartitionsWithIndex(merge_group(settings, level))
-                .map(lambda entry: (0, entry))
-            )
+        levels = tree_levels(rows.rdd.getNumPartitions(), self.fan_in)
         try:
-            collected = [entry[1] for entry in level_items.collect()]
+            if not levels:
+                # At most fan-in summaries: the driver merges them all at once.
+                collected = [(row.source, bytes(row.summary)) for row in rows.collect()]
+            else:
+                items = rows.rdd.map(lambda row: (row.source, bytes(row.summary)))
+                for level, groups in enumerate(levels, start=1):
+                    # Level by level, groups of fan-in neighbouring partitions become one summary.
+                    fan_in = self.fan_in
+                    items = (
+                        items.mapPartitionsWithIndex(
+                            lambda index, entries, fan_in=fan_in: ((index // fan_in, entry) for entry in entries)
+                        )
+                        .partitionBy(groups, lambda group: group)
+                        .mapPartitionsWithIndex(merge_group(settings, level))
+                    )
+                collected = items.collect()
         except Exception as error:
             raise ErrcatSparkError(spark_error_message(error)) from None
         if not collected:
@@ -984,6 +1006,7 @@ def argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--overwrite", action="store_true", help="replace outputs that exist")
     parser.add_argument("--strict", action="store_true", help="exit with status 1 when any line is invalid")
     parser.add_argument("--quiet", action="store_true", help="do not print the readable summary")
+    parser.add_argument("--timings", action="store_true", help="print the seconds each phase took on stderr")
     return parser
 
 
@@ -1021,6 +1044,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         lang=args.lang,
         top=args.top,
     )
+    clock = PhaseClock(args.timings)
     try:
         if args.catalog and not os.path.isfile(args.catalog):
             raise ErrcatSparkError(f"--catalog {args.catalog}: no such file", status=2)
@@ -1032,20 +1056,24 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return error.status
     from pyspark.sql import SparkSession
 
+    clock.lap("errcat on the driver")
     spark = SparkSession.builder.appName("errcat").getOrCreate()
+    clock.lap("Spark session")
     try:
         if binary is None:
             binary = shipped_errcat()
             empty = probe_errcat(ErrcatCommand(binary, args.catalog), options)
-        return run(spark, args, options, ErrcatCommand(binary, args.catalog), empty)
+        return run(spark, args, options, ErrcatCommand(binary, args.catalog), empty, clock)
     except ErrcatSparkError as error:
         print(f"{PROGRAM}: {error}", file=sys.stderr)
         return error.status
     finally:
         spark.stop()
+        clock.lap("Spark stop")
+        clock.total()
 
 
-def run(spark, args, options: ClassifyOptions, errcat: ErrcatCommand, empty: dict) -> int:
+def run(spark, args, options: ClassifyOptions, errcat: ErrcatCommand, empty: dict, clock: PhaseClock) -> int:
     job = Job(
         spark,
         args.inputs,
@@ -1057,18 +1085,23 @@ def run(spark, args, options: ClassifyOptions, errcat: ErrcatCommand, empty: dic
         bom_check=not args.no_bom_check,
     )
     output = args.output.rstrip("/")
+    job.bom_files()
+    clock.lap("listing the input, reading the first bytes of each file")
     if args.each:
         target = f"{output}/each.parquet"
         if not args.overwrite:
             refuse_existing(spark, [target])
         rows = job.each()
+        clock.lap("counting the lines of each split")
         try:
             rows.write.mode("overwrite" if args.overwrite else "errorifexists").parquet(target)
+            clock.lap("classifying and writing each.parquet")
             written = spark.read.parquet(target)
             invalid = written.where("error IS NOT NULL").count()
             total = written.count()
         except Exception as error:
             raise ErrcatSparkError(spark_error_message(error)) from None
+        clock.lap("counting the rows written")
         print(f"{PROGRAM}: {total} lines, {invalid} invalid, written to {target}", file=sys.stderr)
         return 1 if args.strict and invalid else 0
 
@@ -1076,6 +1109,7 @@ def run(spark, args, options: ClassifyOptions, errcat: ErrcatCommand, empty: dic
     if not args.overwrite:
         refuse_existing(spark, targets)
     summary_bytes = job.summary()
+    clock.lap("classifying and merging")
     summary = json.loads(summary_bytes)
     if summary["catalog"] != empty["catalog"]:
         raise ErrcatSparkError(
@@ -1089,6 +1123,7 @@ def run(spark, args, options: ClassifyOptions, errcat: ErrcatCommand, empty: dic
         modules.coalesce(1).write.mode(mode).option("header", "true").csv(targets[2])
     except Exception as error:
         raise ErrcatSparkError(f"cannot write the module table: {spark_error_message(error)}") from None
+    clock.lap("writing summary.json and the module table")
     if not args.quiet:
         with tempfile.TemporaryDirectory(prefix="errcat-spark-") as folder:
             path = os.path.join(folder, "summary.json")

@@ -201,9 +201,12 @@ def same_each(parquet: Path, folder: Path, errcat: str, options: list[str]) -> i
     for path in files:
         command = [errcat, "classify", "--each", "--json", "--quiet", "--max-errors", "0", *options]
         if path.suffix == ".gz":
-            done = subprocess.run(command + ["-"], input=read_file(path), stdout=subprocess.PIPE, check=True)
+            done = subprocess.run(command + ["-"], input=read_file(path), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         else:
-            done = subprocess.run(command + [str(path)], stdout=subprocess.PIPE, check=True)
+            done = subprocess.run(command + [str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if done.returncode != 0:
+            print(f"errcat on {path} failed: {done.stderr.decode(errors='replace')}", file=sys.stderr)
+            return 1
         expected = []
         for line in done.stdout.splitlines():
             row = json.loads(line)

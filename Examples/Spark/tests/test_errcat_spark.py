@@ -391,3 +391,13 @@ def test_argument_parser_defaults_and_refusals():
     assert raised.value.code == 2
     with pytest.raises(SystemExit):
         job.argument_parser().parse_args(["in/"])  # --output is required
+
+
+def test_an_executor_merge_level_adds_its_group_with_errcat_merge(errcat):
+    one = errcat_out(errcat, ["classify", "--json", "--quiet", "-"], b"11001\n0\n\n")
+    two = errcat_out(errcat, ["classify", "--json", "--quiet", "-"], b"0\n11210005\n")
+    merged = list(job.merge_group(settings_for(errcat, top="2"), 2)(7, iter([(7, ("p0", one)), (7, ("p1", two))])))
+    assert len(merged) == 1 and merged[0][0] == "merge 7 of level 2 (2 summaries)"
+    expected = errcat_out(errcat, ["classify", "--json", "--quiet", "--top", "2", "-"], b"11001\n0\n\n0\n11210005\n")
+    assert merged[0][1] == expected
+    assert list(job.merge_group(settings_for(errcat), 1)(0, iter([]))) == []
