@@ -753,6 +753,7 @@ class Job:
         self.sc = self.spark.sparkContext
         self._settings: Optional[TaskSettings] = None
         self._bom_files: Optional[frozenset[str]] = None
+        self._text = None
 
     # -- what the executors get
 
@@ -792,14 +793,7 @@ class Job:
         each split."""
         from pyspark.sql import functions as F
 
-        reader = self.spark.read.option("lineSep", "\n")
-        if self.recursive:
-            reader = reader.option("recursiveFileLookup", "true")
-        try:
-            text = reader.text(self.inputs)
-        except Exception as error:  # AnalysisException: a path that does not exist, …
-            raise ErrcatSparkError(f"cannot read the input: {spark_error_message(error)}") from None
-        lines = text.select(
+        lines = self.text().select(
             F.concat(F.col("value").cast("binary"), F.lit(bytearray(b"\n"))).alias("line"),
             F.input_file_name().alias("path"),
             F.input_file_block_start().alias("start"),
@@ -815,14 +809,22 @@ class Job:
             lines = lines.unionByName(extra)
         return lines
 
+    def text(self):
+        """Spark's text source over the inputs, lines cut at LF only (made once: creating it lists
+        the files, which on an object store takes time)."""
+        if self._text is None:
+            reader = self.spark.read.option("lineSep", "\n")
+            if self.recursive:
+                reader = reader.option("recursiveFileLookup", "true")
+            try:
+                self._text = reader.text(self.inputs)
+            except Exception as error:  # AnalysisException: a path that does not exist, …
+                raise ErrcatSparkError(f"cannot read the input: {spark_error_message(error)}") from None
+        return self._text
+
     def input_files(self) -> list[str]:
-        reader = self.spark.read.option("lineSep", "\n")
-        if self.recursive:
-            reader = reader.option("recursiveFileLookup", "true")
-        try:
-            return list(reader.text(self.inputs).inputFiles())
-        except Exception as error:
-            raise ErrcatSparkError(f"cannot read the input: {spark_error_message(error)}") from None
+        """Every input file, named as input_file_name() names its lines."""
+        return list(self.text().inputFiles())
 
     def _file_starts(self) -> dict[str, bytes]:
         """The first four bytes of every input file (decompressed when Hadoop has a codec for its
@@ -1096,9 +1098,7 @@ def run(spark, args, options: ClassifyOptions, errcat: ErrcatCommand, empty: dic
         try:
             rows.write.mode("overwrite" if args.overwrite else "errorifexists").parquet(target)
             clock.lap("classifying and writing each.parquet")
-            written = spark.read.parquet(target)
-            invalid = written.where("error IS NOT NULL").count()
-            total = written.count()
+            total, invalid = spark.read.parquet(target).selectExpr("count(*)", "count(error)").first()
         except Exception as error:
             raise ErrcatSparkError(spark_error_message(error)) from None
         clock.lap("counting the rows written")
