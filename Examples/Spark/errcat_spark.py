@@ -14,7 +14,7 @@ How lines reach errcat unchanged. Spark's text source is read with `lineSep` "\\
 cut only at LF, exactly as errcat cuts it: a CR before the LF, a lone CR, empty lines, a last
 line without a newline and bytes that are not UTF-8 all reach errcat as they are in the file
 (the line is cast to binary before it leaves the JVM, so no decoding happens). Hadoop's line
-reader drops a UTF-8 byte order mark at the start of a file; the driver looks at the first three
+reader drops a UTF-8 byte order mark at the start of a file; the driver looks at the first four
 bytes of every input file and the executors put the mark back on the first line (a file that is
 only a byte order mark gets its one line back too), so byte offsets in `--each` reasons stay
 those of errcat reading the file. Hadoop splits a file at byte offsets and gives each line to
@@ -38,6 +38,7 @@ import os
 import queue
 import re
 import shutil
+import socket
 import stat
 import subprocess
 import sys
@@ -520,7 +521,9 @@ def task_errcat(settings: TaskSettings) -> ErrcatCommand:
 
 
 def partition_label(partition: int, walker: SplitWalker) -> str:
-    return f"partition {partition} ({walker.describe()})"
+    """"partition 3 on host worker-7 (file:///logs/a.jsonl from byte 0, …)": the host says which
+    executor's errcat ran, the splits what it read."""
+    return f"partition {partition} on host {socket.gethostname()} ({walker.describe()})"
 
 
 def current_partition() -> int:
@@ -754,6 +757,8 @@ class Job:
         self._settings: Optional[TaskSettings] = None
         self._bom_files: Optional[frozenset[str]] = None
         self._text = None
+        #: After summary(): the partitions classified and the merge levels run on the executors.
+        self.shape: tuple[int, int] = (0, 0)
 
     # -- what the executors get
 
@@ -877,7 +882,9 @@ class Job:
         """The summary of the whole input, merged by errcat."""
         settings = self.settings()
         rows = self.read_lines().mapInArrow(classify_summaries(settings), SUMMARY_ROWS_DDL)
-        levels = tree_levels(rows.rdd.getNumPartitions(), self.fan_in)
+        partitions = rows.rdd.getNumPartitions()
+        levels = tree_levels(partitions, self.fan_in)
+        self.shape = (partitions, len(levels))
         try:
             if not levels:
                 # At most fan-in summaries: the driver merges them all at once.
@@ -1109,7 +1116,7 @@ def run(spark, args, options: ClassifyOptions, errcat: ErrcatCommand, empty: dic
     if not args.overwrite:
         refuse_existing(spark, targets)
     summary_bytes = job.summary()
-    clock.lap("classifying and merging")
+    clock.lap(f"classifying {job.shape[0]} partitions and merging (levels on the executors: {job.shape[1]})")
     summary = json.loads(summary_bytes)
     if summary["catalog"] != empty["catalog"]:
         raise ErrcatSparkError(
@@ -1135,8 +1142,9 @@ def run(spark, args, options: ClassifyOptions, errcat: ErrcatCommand, empty: dic
         job.log(
             f"note: {len(summary['codes'])} distinct codes, {summary['untracked']} lines untracked. One 'errcat "
             "classify' run counts the lines of codes without a catalog entry one by one for the first 65,536 such "
-            "codes only (the rest in \"untracked\"); partitions each track their own, so \"codes\", \"untracked\" "
-            "and \"top\" here can hold more than that one run's (as with 'errcat merge'); every other count is the same."
+            "codes only (the rest in \"untracked\"); partitions each track their own and 'errcat merge' keeps them "
+            "all, so \"codes\", \"untracked\" and \"top\" here may hold more than one run over the same files "
+            "would; every other count is the same."
         )
     print(
         f"{PROGRAM}: {summary['total']} lines, {summary['invalid']} invalid, written to {targets[0]}", file=sys.stderr

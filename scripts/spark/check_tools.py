@@ -6,7 +6,10 @@ with, and the comparisons. Standard library and pyarrow only (no Spark).
   check_tools.py catalog OUT                 writes a catalog that is not the default one
   check_tools.py stream DIR OUT              writes every file of DIR (decompressed) one after
                                              another into OUT, each ending with a newline
+  check_tools.py overflow DIR                writes an input with more than 65,536 distinct codes
   check_tools.py same-summary EXPECTED ACTUAL
+  check_tools.py summary-beyond-limit EXPECTED ACTUAL
+  check_tools.py summary-matches EXPECTED ACTUAL   (either, as EXPECTED's "untracked" says)
   check_tools.py same-each PARQUET DIR ERRCAT [CLASSIFY OPTION...]
 """
 
@@ -122,6 +125,16 @@ def write_inputs(folder: Path, errcat: str) -> None:
     (folder / "many-unknown.jsonl").write_bytes(unknown)
 
 
+def write_overflow(folder: Path) -> None:
+    """Two files with 70,000 distinct codes without a catalog entry between them (more than the
+    65,536 one errcat run tracks one by one), some repeated across the files."""
+    folder.mkdir(parents=True, exist_ok=True)
+    first = b"".join(b"%d\n" % (5_000_000_000 + index) for index in range(40_000))
+    second = b"".join(b"%d\n" % (5_000_000_000 + index) for index in range(30_000, 70_000))
+    (folder / "a.txt").write_bytes(b"0\n11001\n" + first)
+    (folder / "b.txt").write_bytes(second + b"11210005\n")
+
+
 def write_catalog(out: Path) -> None:
     """The default catalog with one more module: its hash differs from the built-in catalog's."""
     root = Path(__file__).resolve().parents[2]
@@ -172,6 +185,46 @@ def same_summary(expected_path: Path, actual_path: Path) -> int:
     print(
         f"same summary, every key and byte: {one['total']} lines, {one['invalid']} invalid, "
         f"{len(one['codes'])} distinct codes, catalog {one['catalog']['name']} {one['catalog']['hash']}"
+    )
+    return 0
+
+
+def summary_beyond_limit(expected_path: Path, actual_path: Path) -> int:
+    """For an input with more than 65,536 distinct codes without a catalog entry: one errcat run
+    (EXPECTED) tracks the first 65,536 of them and counts the lines of the others in "untracked";
+    the merged partitions (ACTUAL) keep every code. Checks exactly that relation: every other key
+    is equal, every code one run tracked has the same count in the merge, and the run's
+    "untracked" is the merge's plus the lines of the codes only the merge has."""
+    one = json.loads(expected_path.read_bytes())
+    two = json.loads(actual_path.read_bytes())
+    problems = []
+    if not one["untracked"]:
+        problems.append("  errcat's summary has no untracked lines: the input does not pass the limit (nothing tested)")
+    for key in sorted(set(one) | set(two)):
+        if key not in ("codes", "untracked", "top") and one.get(key) != two.get(key):
+            problems.append(f"  {key}: expected {json.dumps(one.get(key))[:300]}, got {json.dumps(two.get(key))[:300]}")
+    tracked = dict(map(tuple, one["codes"]))
+    merged = dict(map(tuple, two["codes"]))
+    for code, count in tracked.items():
+        if merged.get(code) != count:
+            problems.append(f"  code {code}: {count} lines in errcat's summary, {merged.get(code)} in the merge")
+            break
+    beyond = sum(count for code, count in merged.items() if code not in tracked)
+    if len(merged) <= len(tracked):
+        problems.append("  the merge tracked no code more than errcat: every partition saw the same codes (nothing tested)")
+    if one["untracked"] != two["untracked"] + beyond:
+        problems.append(
+            f"  untracked: errcat {one['untracked']}, merge {two['untracked']} + {beyond} lines of codes only it tracks"
+        )
+    if problems:
+        print(f"summaries differ beyond the 65,536-code limit ({expected_path} vs {actual_path}):", file=sys.stderr)
+        print("\n".join(problems), file=sys.stderr)
+        return 1
+    print(
+        f"same summary but for the 65,536-code limit: {one['total']} lines; errcat tracked {len(tracked)} codes "
+        f"and left {one['untracked']} lines untracked, the merge tracked {len(merged)} codes "
+        f"({len(merged) - len(tracked)} more, {beyond} lines) and left {two['untracked']} untracked; "
+        f"every other key equal; top {'equal' if one['top'] == two['top'] else 'differs'}"
     )
     return 0
 
@@ -244,6 +297,16 @@ def main(argv: list[str]) -> int:
         return 0
     if command == "same-summary" and len(args) == 2:
         return same_summary(Path(args[0]), Path(args[1]))
+    if command == "summary-beyond-limit" and len(args) == 2:
+        return summary_beyond_limit(Path(args[0]), Path(args[1]))
+    if command == "summary-matches" and len(args) == 2:
+        # The benchmark's check: exact, or the 65,536-code relation when errcat ran out of room.
+        if json.loads(Path(args[0]).read_bytes())["untracked"]:
+            return summary_beyond_limit(Path(args[0]), Path(args[1]))
+        return same_summary(Path(args[0]), Path(args[1]))
+    if command == "overflow" and len(args) == 1:
+        write_overflow(Path(args[0]))
+        return 0
     if command == "same-each" and len(args) >= 3:
         return same_each(Path(args[0]), Path(args[1]), args[2], args[3:])
     print(__doc__, file=sys.stderr)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -325,7 +326,8 @@ def test_summary_of_a_partition_is_errcat_s_summary_of_its_lines(errcat):
     batches = [make_batch(SAMPLE[:4], "f:/a", 0), make_batch(SAMPLE[4:], "f:/a", 0), make_batch([b"11001"], "f:/b", 0)]
     out = list(job.classify_summaries(settings)(iter(batches)))
     assert len(out) == 1 and out[0].column("partition").to_pylist() == [0]
-    assert out[0].column("source").to_pylist() == ["partition 0 (f:/a from byte 0, f:/b from byte 0)"]
+    host = socket.gethostname()
+    assert out[0].column("source").to_pylist() == [f"partition 0 on host {host} (f:/a from byte 0, f:/b from byte 0)"]
     expected = errcat_out(errcat, ["classify", "--json", "--quiet", "--top", "3", "-"], b"\n".join(SAMPLE + [b"11001"]) + b"\n")
     assert out[0].column("summary")[0].as_py() == expected
     summary = json.loads(expected)
@@ -340,7 +342,9 @@ def test_a_failing_errcat_is_reported_with_its_partition(errcat):
     settings = settings_for(errcat, format="bogus")
     with pytest.raises(job.ErrcatSparkError) as raised:
         list(job.classify_summaries(settings)(iter([make_batch([b"0"], "f:/a", 0)])))
-    assert "partition 0 (f:/a from byte 0)" in str(raised.value) and "unknown format 'bogus'" in str(raised.value)
+    message = str(raised.value)
+    assert f"partition 0 on host {socket.gethostname()} (f:/a from byte 0)" in message
+    assert "unknown format 'bogus'" in message
 
 
 def test_each_rows_carry_file_and_line_across_splits_and_batches(errcat):
