@@ -27,16 +27,16 @@
 # It prints the seconds each step took and the total, and stops at the first failure with a
 # non-zero status, keeping the scratch files of the failed run.
 #
-# Environment: SPARK_SCRATCH (default .build-spark), SPARK_STEP_LIMIT (600: the seconds the errcat
-# build or one Spark run may take).
+# Environment: SPARK_CHECK_SCRATCH (default .build-spark), SPARK_CHECK_STEP_LIMIT (600: the seconds
+# the errcat build or one Spark run may take).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-scratch=${SPARK_SCRATCH:-$root/.build-spark}
+scratch=${SPARK_CHECK_SCRATCH:-$root/.build-spark}
 work=$scratch/check
 venv=$scratch/venv
 example=$root/Examples/Spark
-step_limit=${SPARK_STEP_LIMIT:-600}
+step_limit=${SPARK_CHECK_STEP_LIMIT:-600}
 
 fail() {
     echo "spark-check: FAIL: $*" >&2
@@ -105,9 +105,9 @@ fi
 python=$venv/bin/python
 echo "spark-check: $("$python" -c 'import pyspark, pyarrow, pandas; print("pyspark", pyspark.__version__, "pyarrow", pyarrow.__version__, "pandas", pandas.__version__)')"
 
-# bounded COMMAND...: COMMAND under `timeout` (SPARK_STEP_LIMIT seconds); a run past the limit is
-# stopped and tried once more (as in services-check.sh: SwiftPM was once seen idle, holding its
-# build folder's lock; the second run also finishes a build that was only slow).
+# bounded COMMAND...: COMMAND under `timeout` (SPARK_CHECK_STEP_LIMIT seconds); a run past the
+# limit is stopped and tried once more (as in services-check.sh: SwiftPM was once seen idle, holding
+# its build folder's lock; the second run also finishes a build that was only slow).
 bounded() {
     local status=0
     timeout "$step_limit" "$@" || status=$?

@@ -312,7 +312,9 @@ class SplitWalker:
             else:
                 self._check_last()
                 if any(s[0] == path and s[1] == start for s in self.splits):
-                    raise ErrcatSparkError(f"the rows of {path} from byte {start} are not consecutive in their partition")
+                    raise ErrcatSparkError(
+                        f"the rows of {path} from byte {start} are not consecutive in their partition"
+                    )
                 before = 0
                 self.splits.append((path, start, end - begin))
             result.append(Run(begin, end, path, start, before))
@@ -521,7 +523,7 @@ def task_errcat(settings: TaskSettings) -> ErrcatCommand:
 
 
 def partition_label(partition: int, walker: SplitWalker) -> str:
-    """"partition 3 on host worker-7 (file:///logs/a.jsonl from byte 0, …)": the host says which
+    """ "partition 3 on host worker-7 (file:///logs/a.jsonl from byte 0, …)": the host says which
     executor's errcat ran, the splits what it read."""
     return f"partition {partition} on host {socket.gethostname()} ({walker.describe()})"
 
@@ -962,7 +964,7 @@ def module_rows(summary: dict) -> list[tuple[str, int, int]]:
     modules = summary["modules"]
     unrecognised = summary["unrecognised"]
     if list(modules) != list(unrecognised):
-        raise ErrcatSparkError("the summary's \"modules\" and \"unrecognised\" name different modules")
+        raise ErrcatSparkError('the summary\'s "modules" and "unrecognised" name different modules')
     return [(name, int(modules[name]), int(unrecognised[name])) for name in modules]
 
 
@@ -1119,9 +1121,7 @@ def run(spark, args, options: ClassifyOptions, errcat: ErrcatCommand, empty: dic
     clock.lap(f"classifying {job.shape[0]} partitions and merging (levels on the executors: {job.shape[1]})")
     summary = json.loads(summary_bytes)
     if summary["catalog"] != empty["catalog"]:
-        raise ErrcatSparkError(
-            f"the merged summary's catalog {summary['catalog']} is not the job's {empty['catalog']}"
-        )
+        raise ErrcatSparkError(f"the merged summary's catalog {summary['catalog']} is not the job's {empty['catalog']}")
     write_bytes(spark, targets[0], summary_bytes)
     modules = spark.createDataFrame(module_rows(summary), "module string, lines long, unrecognised long")
     mode = "overwrite" if args.overwrite else "errorifexists"
@@ -1143,7 +1143,7 @@ def run(spark, args, options: ClassifyOptions, errcat: ErrcatCommand, empty: dic
             f"note: {len(summary['codes'])} distinct codes, {summary['untracked']} lines untracked. One 'errcat "
             "classify' run counts the lines of codes without a catalog entry one by one for the first 65,536 such "
             "codes only (the rest in \"untracked\"); partitions each track their own and 'errcat merge' keeps them "
-            "all, so \"codes\", \"untracked\" and \"top\" here may hold more than one run over the same files "
+            'all, so "codes", "untracked" and "top" here may hold more than one run over the same files '
             "would; every other count is the same."
         )
     print(

@@ -45,7 +45,9 @@ def filler(rng: random.Random) -> bytes:
         return envelope(code, "x" * rng.randrange(0, 40))
     if roll < 0.90:
         return b"%d" % code
-    return rng.choice([b"", b"abc", b'{"ret":"11001"}', b'{"ret":1.5}', b"{", b"<html>502</html>", b"99999999999999999999"])
+    return rng.choice(
+        [b"", b"abc", b'{"ret":"11001"}', b'{"ret":1.5}', b"{", b"<html>502</html>", b"99999999999999999999"]
+    )
 
 
 def boundary_file(rng: random.Random) -> bytes:
@@ -211,7 +213,9 @@ def summary_beyond_limit(expected_path: Path, actual_path: Path) -> int:
             break
     beyond = sum(count for code, count in merged.items() if code not in tracked)
     if len(merged) <= len(tracked):
-        problems.append("  the merge tracked no code more than errcat: every partition saw the same codes (nothing tested)")
+        problems.append(
+            "  the merge tracked no code more than errcat: every partition saw the same codes (nothing tested)"
+        )
     if one["untracked"] != two["untracked"] + beyond:
         problems.append(
             f"  untracked: errcat {one['untracked']}, merge {two['untracked']} + {beyond} lines of codes only it tracks"
@@ -254,7 +258,9 @@ def same_each(parquet: Path, folder: Path, errcat: str, options: list[str]) -> i
     for path in files:
         command = [errcat, "classify", "--each", "--json", "--quiet", "--max-errors", "0", *options]
         if path.suffix == ".gz":
-            done = subprocess.run(command + ["-"], input=read_file(path), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            done = subprocess.run(
+                command + ["-"], input=read_file(path), stdout=subprocess.PIPE, stderr=subprocess.PIPE
+            )
         else:
             done = subprocess.run(command + [str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         if done.returncode != 0:

@@ -40,7 +40,11 @@ def other_catalog(tmp_path_factory) -> Path:
     catalog = json.loads((ROOT / "catalog" / "default.json").read_text())
     catalog["name"] = "billing"
     catalog["modules"].append(
-        {"name": "billing", "ranges": [[11300000, 11309999]], "codes": [{"code": 11300001, "name": "cardDeclined", "message": {"en": "The card was declined."}}]}
+        {
+            "name": "billing",
+            "ranges": [[11300000, 11309999]],
+            "codes": [{"code": 11300001, "name": "cardDeclined", "message": {"en": "The card was declined."}}],
+        }
     )
     path = tmp_path_factory.mktemp("catalog") / "billing.json"
     path.write_text(json.dumps(catalog))
@@ -83,7 +87,14 @@ def settings_for(errcat: str, bom_files=frozenset(), **options) -> job.TaskSetti
 
 def test_classify_summary_command_passes_every_option_in_order():
     options = job.ClassifyOptions(
-        format="jsonl", keys="code", code_key="c", message_key="m", data_key="d", max_line_bytes="64K", lang="zh-Hans", top="5"
+        format="jsonl",
+        keys="code",
+        code_key="c",
+        message_key="m",
+        data_key="d",
+        max_line_bytes="64K",
+        lang="zh-Hans",
+        top="5",
     )
     argv = job.ErrcatCommand("/bin/errcat", "/x/cat.json").classify_summary(options, 2)
     assert argv == [
@@ -125,7 +136,9 @@ def test_run_errcat_names_a_missing_binary():
 
 def test_runs_cut_a_batch_at_each_new_split_and_continue_across_batches():
     walker = job.SplitWalker()
-    first = concat_batches(make_batch([b"1", b"2"], "f:/a", 0), make_batch([b"3"], "f:/a", 100), make_batch([b"4"], "f:/b", 100))
+    first = concat_batches(
+        make_batch([b"1", b"2"], "f:/a", 0), make_batch([b"3"], "f:/a", 100), make_batch([b"4"], "f:/b", 100)
+    )
     runs = walker.runs(first.column("path"), first.column("start"))
     assert [(r.begin, r.end, r.path, r.start, r.before) for r in runs] == [
         (0, 2, "f:/a", 0, 0),
@@ -207,7 +220,9 @@ def test_byte_order_marks_go_back_before_the_first_line_of_their_files():
     later = make_batch([b"5"], "f:/bom2", 0)  # the same split, next batch: not a first line
     assert job.bom_rows(walker.runs(later.column("path"), later.column("start")), frozenset({"f:/bom2"})) == []
     middle = make_batch([b"6"], "f:/bom", 4096)  # a later split of a marked file
-    assert job.bom_rows(job.SplitWalker().runs(middle.column("path"), middle.column("start")), frozenset({"f:/bom"})) == []
+    assert (
+        job.bom_rows(job.SplitWalker().runs(middle.column("path"), middle.column("start")), frozenset({"f:/bom"})) == []
+    )
 
 
 # -- errcat's --each rows
@@ -289,7 +304,9 @@ def test_merge_names_the_partition_whose_catalog_differs(errcat, other_catalog, 
     ours = errcat_out(errcat, ["classify", "--json", "--quiet", "-"], b"11001\n0\n")
     theirs = errcat_out(errcat, ["classify", "--json", "--quiet", "--catalog", str(other_catalog), "-"], b"0\n")
     merged = json.loads(
-        job.merge_summaries(job.ErrcatCommand(errcat), job.ClassifyOptions(), [("p0", ours), ("p1", ours)], str(tmp_path))
+        job.merge_summaries(
+            job.ErrcatCommand(errcat), job.ClassifyOptions(), [("p0", ours), ("p1", ours)], str(tmp_path)
+        )
     )
     assert merged["total"] == 4 and merged["tiers"]["base"] == 2
     with pytest.raises(job.ErrcatSparkError) as raised:
@@ -328,7 +345,9 @@ def test_summary_of_a_partition_is_errcat_s_summary_of_its_lines(errcat):
     assert len(out) == 1 and out[0].column("partition").to_pylist() == [0]
     host = socket.gethostname()
     assert out[0].column("source").to_pylist() == [f"partition 0 on host {host} (f:/a from byte 0, f:/b from byte 0)"]
-    expected = errcat_out(errcat, ["classify", "--json", "--quiet", "--top", "3", "-"], b"\n".join(SAMPLE + [b"11001"]) + b"\n")
+    expected = errcat_out(
+        errcat, ["classify", "--json", "--quiet", "--top", "3", "-"], b"\n".join(SAMPLE + [b"11001"]) + b"\n"
+    )
     assert out[0].column("summary")[0].as_py() == expected
     summary = json.loads(expected)
     assert summary["total"] == 10 and summary["invalid"] == 5  # the lines themselves are checked by errcat
@@ -360,7 +379,9 @@ def test_each_rows_carry_file_and_line_across_splits_and_batches(errcat):
         concat_batches(make_batch(a_second[:2], "f:/a", 4096)),
         concat_batches(make_batch(a_second[2:], "f:/a", 4096), make_batch(b_lines, "f:/b", 0)),
     ]
-    rows = pa.Table.from_batches(list(job.classify_each(settings, first_lines, expected_counts)(iter(batches)))).to_pylist()
+    rows = pa.Table.from_batches(
+        list(job.classify_each(settings, first_lines, expected_counts)(iter(batches)))
+    ).to_pylist()
 
     def reference(data: bytes, path: str) -> list[dict]:
         out = errcat_out(errcat, ["classify", "--each", "--json", "--quiet", "-"], data)
