@@ -6,15 +6,17 @@
 #   scripts/spark/bench.sh [FILES] [LINES_PER_FILE] [RUNS]     (default 8 files × 1,000,000 lines, 5 runs)
 #
 # Input: FILES files of `errcat sample LINES --seed N` (about 51 MB per million lines). For each
-# of these it prints every run and the median (wall and CPU seconds, user + sys of the process and
-# its children):
+# of these it prints every run and the median of wall and CPU seconds (CPU: user + system time of
+# the whole process tree, the JVM, PySpark's Python workers and the errcat processes they start,
+# sampled by scripts/spark/cputree.py, since `time` misses the workers):
 #   - errcat classify --json --jobs 2 on the files concatenated into one file;
 #   - the Spark job (summary) on a one-line input: Spark's fixed cost;
 #   - the Spark job (summary) on the files, and with --each.
 # Every Spark summary is compared with errcat's: the same bytes, or, when the input has more than
 # 65,536 distinct codes without a catalog entry (8 million sample lines have about 69,000), the
 # same but for that limit (scripts/spark/check_tools.py summary-beyond-limit). The page cache is
-# warmed before the runs. The load average is printed: on a shared machine, quote medians.
+# warmed before the runs. The load average is printed: on a shared machine, quote medians. At the
+# end: Spark's fixed cost (the one-line run) and its cost per GB beyond that, against errcat's.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -59,13 +61,12 @@ measure() {
     local walls=() cpus=()
     for ((run = 1; run <= runs; run++)); do
         rm -rf "$work/out"
-        /usr/bin/time -f "%e %U %S" -o "$work/time" bash -c "$script" >"$work/run.log" 2>&1 || {
+        "$venv/bin/python" "$root/scripts/spark/cputree.py" "$work/time" bash -c "$script" >"$work/run.log" 2>&1 || {
             cat "$work/run.log" >&2
             echo "bench: $name failed" >&2
             exit 1
         }
-        read -r wall user sys <"$work/time"
-        cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN {printf "%.2f", u + s}')
+        read -r wall cpu <"$work/time"
         walls+=("$wall")
         cpus+=("$cpu")
         echo "  $name run $run: $wall s wall, $cpu s CPU (load $(cut -d' ' -f1 /proc/loadavg))"
@@ -74,6 +75,8 @@ measure() {
     wall_median=$(printf '%s\n' "${walls[@]}" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}')
     cpu_median=$(printf '%s\n' "${cpus[@]}" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}')
     echo "median $name: $wall_median s wall, $cpu_median s CPU"
+    last_wall=$wall_median
+    last_cpu=$cpu_median
 }
 
 export venv root errcat work
@@ -86,7 +89,19 @@ spark() {
 export -f spark
 
 measure "errcat classify --jobs 2" '"$errcat" classify --json --quiet --max-errors 0 --jobs 2 "$work/all.jsonl" >"$work/errcat.json"'
+errcat_wall=$last_wall errcat_cpu=$last_cpu
 measure "spark summary, one line" 'spark "$work/tiny"'
+fixed_wall=$last_wall fixed_cpu=$last_cpu
 measure "spark summary" 'spark "$work/input" && "$venv/bin/python" "$root/scripts/spark/check_tools.py" summary-matches "$work/errcat.json" "$work/out/summary.json"'
+summary_wall=$last_wall summary_cpu=$last_cpu
 measure "spark --each" 'spark --each "$work/input"'
+each_wall=$last_wall each_cpu=$last_cpu
+awk -v gb="$(echo "$bytes" | awk '{print $1 / 1e9}')" -v ew="$errcat_wall" -v ec="$errcat_cpu" \
+    -v fw="$fixed_wall" -v fc="$fixed_cpu" -v sw="$summary_wall" -v sc="$summary_cpu" \
+    -v aw="$each_wall" -v ac="$each_cpu" 'BEGIN {
+    printf "per GB: errcat %.2f s wall, %.2f s CPU\n", ew / gb, ec / gb
+    printf "spark fixed cost: %.1f s wall, %.1f s CPU\n", fw, fc
+    printf "spark summary beyond it, per GB: %.1f s wall, %.1f s CPU\n", (sw - fw) / gb, (sc - fc) / gb
+    printf "spark --each beyond it, per GB: %.1f s wall, %.1f s CPU\n", (aw - fw) / gb, (ac - fc) / gb
+}'
 rm -rf "$work"
