@@ -5,6 +5,8 @@
 #
 #   scripts/spark/bench.sh [FILES] [LINES_PER_FILE] [RUNS]     (default 8 files × 1,000,000 lines, 5 runs)
 #
+# BENCH_EACH=0 leaves out the --each runs.
+#
 # Input: FILES files of `errcat sample LINES --seed N` (about 51 MB per million lines). For each
 # of these it prints every run and the median of wall and CPU seconds (CPU: user + system time of
 # the whole process tree, the JVM, PySpark's Python workers and the errcat processes they start,
@@ -94,14 +96,17 @@ measure "spark summary, one line" 'spark "$work/tiny"'
 fixed_wall=$last_wall fixed_cpu=$last_cpu
 measure "spark summary" 'spark "$work/input" && "$venv/bin/python" "$root/scripts/spark/check_tools.py" summary-matches "$work/errcat.json" "$work/out/summary.json"'
 summary_wall=$last_wall summary_cpu=$last_cpu
-measure "spark --each" 'spark --each "$work/input"'
-each_wall=$last_wall each_cpu=$last_cpu
+each_wall=0 each_cpu=0
+if [ "${BENCH_EACH:-1}" != 0 ]; then
+    measure "spark --each" 'spark --each "$work/input"'
+    each_wall=$last_wall each_cpu=$last_cpu
+fi
 awk -v gb="$(echo "$bytes" | awk '{print $1 / 1e9}')" -v ew="$errcat_wall" -v ec="$errcat_cpu" \
     -v fw="$fixed_wall" -v fc="$fixed_cpu" -v sw="$summary_wall" -v sc="$summary_cpu" \
     -v aw="$each_wall" -v ac="$each_cpu" 'BEGIN {
     printf "per GB: errcat %.2f s wall, %.2f s CPU\n", ew / gb, ec / gb
     printf "spark fixed cost: %.1f s wall, %.1f s CPU\n", fw, fc
     printf "spark summary beyond it, per GB: %.1f s wall, %.1f s CPU\n", (sw - fw) / gb, (sc - fc) / gb
-    printf "spark --each beyond it, per GB: %.1f s wall, %.1f s CPU\n", (aw - fw) / gb, (ac - fc) / gb
+    if (aw > 0) printf "spark --each beyond it, per GB: %.1f s wall, %.1f s CPU\n", (aw - fw) / gb, (ac - fc) / gb
 }'
 rm -rf "$work"
