@@ -156,8 +156,8 @@ export SPARK_LOCAL_IP=127.0.0.1 SPARK_CONF_DIR=$work/conf
 export PYSPARK_PYTHON=$python PYSPARK_DRIVER_PYTHON=$python
 # The JVM with its quick compiler only (C1) and the serial collector: these runs are short, and on
 # 2 cores the optimising compiler's and the parallel collector's threads cost more than they give
-# back (measured: Spark's fixed cost 11-12 s of CPU instead of 19-20 s). In local mode the
-# executors live in the driver's JVM, so the driver's options are all there is.
+# back (measured on a one-line input: 11-12 s of the JVM's user CPU instead of 19-20 s). In local
+# mode the executors live in the driver's JVM, so the driver's options are all there is.
 spark_job() {
     timeout "$step_limit" "$venv/bin/spark-submit" --master 'local[2]' \
         --driver-java-options "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Djava.io.tmpdir=$work/spark-tmp" \

@@ -1118,7 +1118,8 @@ def run(spark, args, options: ClassifyOptions, errcat: ErrcatCommand, empty: dic
     if not args.overwrite:
         refuse_existing(spark, targets)
     summary_bytes = job.summary()
-    clock.lap(f"classifying {job.shape[0]} partitions and merging (levels on the executors: {job.shape[1]})")
+    partitions = f"{job.shape[0]} partition" + ("" if job.shape[0] == 1 else "s")
+    clock.lap(f"classifying {partitions} and merging (levels on the executors: {job.shape[1]})")
     summary = json.loads(summary_bytes)
     if summary["catalog"] != empty["catalog"]:
         raise ErrcatSparkError(f"the merged summary's catalog {summary['catalog']} is not the job's {empty['catalog']}")
