@@ -218,12 +218,13 @@ def probe_errcat(errcat: ErrcatCommand, options: ClassifyOptions) -> dict:
 
 
 def describe_exit(argv: Sequence[str], status: int, stderr: bytes) -> str:
-    """One message for an errcat run that failed: its stderr, or how it ended."""
-    text = stderr.decode("utf-8", "replace").strip()
+    """One message for an errcat run that failed: its stderr up to the first blank line (a usage
+    error is followed by the whole usage), or how it ended."""
+    text = stderr.decode("utf-8", "replace").strip().split("\n\n")[0].strip()
     how = f"killed by signal {-status}" if status < 0 else f"exit status {status}"
     if text:
         return f"{text} ({os.path.basename(argv[0])} {argv[1] if len(argv) > 1 else ''}, {how})"
-    return f"{os.path.basename(argv[0])} {argv[1] if len(argv) > 1 else ''} ended with {how} and no message"
+    return f"{os.path.basename(argv[0])} {argv[1] if len(argv) > 1 else ''} ended ({how}) with no message"
 
 
 def merge_summaries(
@@ -833,6 +834,26 @@ class Job:
         """Every input file, named as input_file_name() names its lines."""
         return list(self.text().inputFiles())
 
+    def unread_subdirectories(self) -> list[str]:
+        """Subdirectories of input directories that Spark does not read without --recursive
+        (names starting with '_' or '.' left out, as Spark leaves them out)."""
+        if self.recursive:
+            return []
+        jvm = self.sc._jvm
+        conf = self.sc._jsc.hadoopConfiguration()
+        found = []
+        for given in self.inputs:
+            path = jvm.org.apache.hadoop.fs.Path(given)
+            system = path.getFileSystem(conf)
+            for status in system.globStatus(path) or []:
+                if not status.isDirectory():
+                    continue
+                for child in system.listStatus(status.getPath()):
+                    name = child.getPath().getName()
+                    if child.isDirectory() and not name.startswith(("_", ".")):
+                        found.append(child.getPath().toString())
+        return found
+
     def _file_starts(self) -> dict[str, bytes]:
         """The first four bytes of every input file (decompressed when Hadoop has a codec for its
         name, as the text source reads it), read through Hadoop's FileSystem on the driver, 16
@@ -1096,6 +1117,18 @@ def run(spark, args, options: ClassifyOptions, errcat: ErrcatCommand, empty: dic
         bom_check=not args.no_bom_check,
     )
     output = args.output.rstrip("/")
+    unread = job.unread_subdirectories()
+    if not job.input_files():
+        raise ErrcatSparkError(
+            "no input files in "
+            + ", ".join(args.inputs)
+            + (" (their subdirectories are read only with --recursive)" if unread else "")
+        )
+    if unread:
+        job.log(
+            f"note: {len(unread)} subdirector{'y' if len(unread) == 1 else 'ies'} not read (give --recursive to read "
+            f"them): {', '.join(unread[:3])}{' …' if len(unread) > 3 else ''}"
+        )
     job.bom_files()
     clock.lap("listing the input, reading the first bytes of each file")
     if args.each:

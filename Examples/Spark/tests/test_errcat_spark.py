@@ -426,3 +426,14 @@ def test_an_executor_merge_level_adds_its_group_with_errcat_merge(errcat):
     expected = errcat_out(errcat, ["classify", "--json", "--quiet", "--top", "2", "-"], b"11001\n0\n\n0\n11210005\n")
     assert merged[0][1] == expected
     assert list(job.merge_group(settings_for(errcat), 1)(0, iter([]))) == []
+
+
+def test_describe_exit_keeps_errcat_s_message_without_the_usage_after_it():
+    stderr = (
+        b"errcat classify: --max-line-bytes must be at least 1\n\nUSAGE: errcat classify [options]\n\nOPTIONS: ...\n"
+    )
+    message = job.describe_exit(["/x/errcat", "classify"], 2, stderr)
+    assert message == "errcat classify: --max-line-bytes must be at least 1 (errcat classify, exit status 2)"
+    assert (
+        job.describe_exit(["/x/errcat", "merge"], -9, b"") == "errcat merge ended (killed by signal 9) with no message"
+    )
