@@ -7,10 +7,21 @@
 #   make install PREFIX=DIR   headers, both libraries, cerrcore.pc and cerrcore-static.pc
 #   make example PREFIX=DIR   builds Examples/pkgconfig against the installed copy via pkg-config,
 #                             shared and static, runs both and checks their output and NEEDED entries
+#                             (the shared one needs exactly the soname below)
+#   make version              prints the version and the soname
 #   make check-exports        build/libcerrcore.so exports exactly the functions of include/*.h,
 #                             and so does a plain -shared build of the sources without any flags
 #   make cross                the core, freestanding, for Cortex-M4 and RV32 (scripts/make/cross.mk)
 #   make check                everything README's test command runs
+#
+# Version: written once, in include/errcore_version.h (ERRCORE_VERSION_MAJOR/MINOR/PATCH);
+# scripts/c/version.sh reads it (and fails the build when the header is inconsistent) for
+# both .pc files and the shared library's names. Semantic versioning; the soname moves with
+# every breaking change of the ABI:
+#   before 1.0.0  soname libcerrcore.so.MAJOR.MINOR  (0.3.0: libcerrcore.so.0.3; a minor bump breaks)
+#   from 1.0.0    soname libcerrcore.so.MAJOR        (1.2.3: libcerrcore.so.1)
+# installed as lib/libcerrcore.so.MAJOR.MINOR.PATCH, with the soname and libcerrcore.so as
+# symlinks to it. scripts/compat-check.sh checks that a breaking change came with such a bump.
 #
 # Linking an installed copy through pkg-config:
 #   shared  cc app.c $(pkg-config --cflags --libs cerrcore)          -> -lcerrcore (libcerrcore.so)
@@ -20,7 +31,12 @@
 
 CC ?= cc
 PREFIX ?= /usr/local
-VERSION := 0.1.0
+# MAJOR.MINOR.PATCH and the soname, from include/errcore_version.h (see the top of this file).
+VERSION := $(shell sh scripts/c/version.sh)
+ifeq ($(VERSION),)
+  $(error cannot read the version from include/errcore_version.h (scripts/c/version.sh says why, above))
+endif
+SONAME := $(shell sh scripts/c/version.sh --soname)
 WARN := -Wall -Wextra -Wpedantic -Werror
 CSTD := -std=c11
 OPT ?= -O2
@@ -46,7 +62,7 @@ TEST_SRCS := $(sort $(wildcard $(TEST_DIR)/*.c))
 TEST_OBJS := $(patsubst $(TEST_DIR)/%.c,$(BUILD)/test/%.o,$(TEST_SRCS))
 HEADERS := $(wildcard include/*.h)
 
-.PHONY: all test install example check-exports check clean
+.PHONY: all test install example check-exports check clean version
 all: $(BUILD)/libcerrcore.a $(BUILD)/libcerrcore.so
 
 $(BUILD)/obj/%.o: Sources/CErrCore/%.c $(HEADERS) Sources/CErrCore/internal.h
@@ -62,7 +78,7 @@ $(BUILD)/libcerrcore.a: $(CORE_OBJS)
 	ar rcs $@ $^
 
 $(BUILD)/libcerrcore.so: $(PIC_OBJS) scripts/c/exports.map
-	$(CC) $(SANFLAGS) -shared -Wl,-soname,libcerrcore.so.0 $(LIB_LDFLAGS) -o $@ $(PIC_OBJS)
+	$(CC) $(SANFLAGS) -shared -Wl,-soname,$(SONAME) $(LIB_LDFLAGS) -o $@ $(PIC_OBJS)
 
 # The same library without -fvisibility=hidden or the version script, as SwiftPM or a consumer's
 # own build compiles the sources: only ERRCORE__INTERNAL keeps the internals out of it.
@@ -91,8 +107,8 @@ install: $(BUILD)/libcerrcore.a $(BUILD)/libcerrcore.so
 	install -m 644 include/errcore_*.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 $(BUILD)/libcerrcore.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(BUILD)/libcerrcore.so $(DESTDIR)$(PREFIX)/lib/libcerrcore.so.$(VERSION)
-	ln -sf libcerrcore.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libcerrcore.so.0
-	ln -sf libcerrcore.so.0 $(DESTDIR)$(PREFIX)/lib/libcerrcore.so
+	ln -sf libcerrcore.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libcerrcore.so
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' cerrcore.pc.in \
 	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/cerrcore.pc
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' cerrcore-static.pc.in \
@@ -102,11 +118,14 @@ install: $(BUILD)/libcerrcore.a $(BUILD)/libcerrcore.so
 example:
 	@test -f $(PREFIX)/lib/pkgconfig/cerrcore.pc || { echo "no cerrcore.pc under $(PREFIX): run make install PREFIX=$(PREFIX) first"; exit 1; }
 	$(MAKE) -C Examples/pkgconfig clean
-	$(MAKE) -C Examples/pkgconfig PKG_CONFIG_PATH=$(abspath $(PREFIX))/lib/pkgconfig run run-static check
+	$(MAKE) -C Examples/pkgconfig PKG_CONFIG_PATH=$(abspath $(PREFIX))/lib/pkgconfig SONAME=$(SONAME) run run-static check
 
 check-exports: $(BUILD)/libcerrcore.so $(BUILD)/plain/libcerrcore.so
 	sh scripts/c/check-exports.sh $(BUILD)/libcerrcore.so $(HEADERS)
 	sh scripts/c/check-exports.sh --linker-symbols $(BUILD)/plain/libcerrcore.so $(HEADERS)
+
+version:
+	@echo "$(VERSION) $(SONAME)"
 
 clean:
 	rm -rf build

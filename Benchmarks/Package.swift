@@ -19,14 +19,13 @@ let package = Package(
         // C baselines, synthetic tables and input streams, measured on the same arrays.
         .target(
             name: "CBaselines",
-            dependencies: [.product(name: "CErrCore", package: "SwiftErr")]
+            dependencies: [.product(name: "SwiftErr", package: "SwiftErr")]
         ),
         // Swift baselines (seed enums, Dictionary) and the shared workload.
         .target(
             name: "Baselines",
             dependencies: [
                 "CBaselines",
-                .product(name: "CErrCore", package: "SwiftErr"),
                 .product(name: "SwiftErr", package: "SwiftErr"),
             ]
         ),
@@ -36,7 +35,7 @@ let package = Package(
         .executableTarget(
             name: "compare",
             dependencies: [
-                "AllocationCounter", "Baselines", "CBaselines", .product(name: "CErrCore", package: "SwiftErr"),
+                "AllocationCounter", "Baselines", "CBaselines", .product(name: "SwiftErr", package: "SwiftErr"),
             ]
         ),
         // package-benchmark suite: `swift package benchmark`.
@@ -45,8 +44,7 @@ let package = Package(
             dependencies: [
                 "Baselines",
                 "CBaselines",
-                .product(name: "CErrCore", package: "SwiftErr"),
-                .product(name: "ErrcatKit", package: "SwiftErr"),
+                .product(name: "SwiftErr", package: "SwiftErr"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ErrCoreBenchmarks",

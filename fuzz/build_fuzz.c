@@ -40,8 +40,7 @@ static bool same_text(const char *got, const char *want) {
 static void check_built(const decoded_def *d, const errcore_table *t) {
     const errcore_catalog_def *def = &d->def;
     errcore_diag diag;
-    FZ_CHECK(errcore_validate(t, &diag) == ERRCORE_OK, "built table fails validation: status %d",
-             (int)diag.status);
+    FZ_CHECK(errcore_validate(t, &diag) == ERRCORE_OK, "built table fails validation: status %d", (int)diag.status);
     FZ_CHECK(t->entry_count == def->entry_count && t->module_count == def->module_count &&
                  t->range_count == def->range_count && t->success_code == def->success_code,
              "counts differ");
@@ -52,18 +51,16 @@ static void check_built(const decoded_def *d, const errcore_table *t) {
         uint32_t at = errcore_class_entry(c);
         FZ_CHECK(at < t->entry_count && t->codes[at] == e->code, "entry %zu classified to %u", i, at);
         errcore_tier want_tier = e->code == def->success_code ? ERRCORE_TIER_SUCCESS
-                                 : e->module               ? ERRCORE_TIER_MODULE
-                                                           : ERRCORE_TIER_BASE;
+                                 : e->module                  ? ERRCORE_TIER_MODULE
+                                                              : ERRCORE_TIER_BASE;
         FZ_CHECK(errcore_class_tier(c) == want_tier, "entry %zu tier %d", i, (int)errcore_class_tier(c));
         FZ_CHECK(errcore_class_flags(c) == e->flags, "entry %zu flags", i);
-        FZ_CHECK(errcore_class_module(c) == (want_tier == ERRCORE_TIER_MODULE ? e->module : 0),
-                 "entry %zu module", i);
+        FZ_CHECK(errcore_class_module(c) == (want_tier == ERRCORE_TIER_MODULE ? e->module : 0), "entry %zu module", i);
         FZ_CHECK(t->entries[at].module == e->module, "entry %zu stored module", i);
         FZ_CHECK(same_text(errcore_entry_name(t, at), e->name), "entry %zu name", i);
         const char *en = e->message_en ? e->message_en : "";
         FZ_CHECK(same_text(errcore_entry_message(t, at, ERRCORE_LANG_EN), en), "entry %zu en", i);
-        FZ_CHECK(same_text(errcore_entry_message(t, at, ERRCORE_LANG_ZH_HANS),
-                           e->message_zh ? e->message_zh : en),
+        FZ_CHECK(same_text(errcore_entry_message(t, at, ERRCORE_LANG_ZH_HANS), e->message_zh ? e->message_zh : en),
                  "entry %zu zh", i);
     }
     for (size_t k = 0; k < def->module_count; k++) {
@@ -72,8 +69,7 @@ static void check_built(const decoded_def *d, const errcore_table *t) {
         const char *en = md->title_en ? md->title_en : md->name;
         FZ_CHECK(same_text(errcore_module_name(t, id), md->name), "module %zu name", k);
         FZ_CHECK(same_text(errcore_module_title(t, id, ERRCORE_LANG_EN), en), "module %zu title", k);
-        FZ_CHECK(same_text(errcore_module_title(t, id, ERRCORE_LANG_ZH_HANS),
-                           md->title_zh ? md->title_zh : en),
+        FZ_CHECK(same_text(errcore_module_title(t, id, ERRCORE_LANG_ZH_HANS), md->title_zh ? md->title_zh : en),
                  "module %zu zh title", k);
     }
     for (size_t k = 0; k < def->range_count; k++) {
@@ -104,9 +100,9 @@ static int fz_collect(void *context, const errcore_diag *d) {
 static void fz_print_diag(const char *label, size_t i, const errcore_diag *d) {
     char line[200];
     errcore_diag_format(d, line, sizeof line);
-    fprintf(stderr, "  %s %zu: %s [%s index %zu other %zu code %lld other_code %lld module %u]\n",
-            label, i, line, errcore_status_name(d->status), d->index, d->other_index,
-            (long long)d->code, (long long)d->other_code, (unsigned)d->module);
+    fprintf(stderr, "  %s %zu: %s [%s index %zu other %zu code %lld other_code %lld module %u]\n", label, i, line,
+            errcore_status_name(d->status), d->index, d->other_index, (long long)d->code, (long long)d->other_code,
+            (unsigned)d->module);
 }
 
 /*
@@ -141,8 +137,8 @@ static void check_all_reports(const errcore_catalog_def *def, const errcore_diag
                 fz_print_diag("want", i, &want[i]);
             }
         }
-        FZ_CHECK(same, "check_catalog: %zu reports (status %s), reference %zu (stop after %zu)",
-                 got.count, errcore_status_name(s), expect, stop);
+        FZ_CHECK(same, "check_catalog: %zu reports (status %s), reference %zu (stop after %zu)", got.count,
+                 errcore_status_name(s), expect, stop);
         if (count == 0) {
             break;
         }
@@ -194,16 +190,14 @@ static void fuzz_catalog(fz_reader *r) {
     memset(&diag, 0xA5, sizeof diag);
     s = errcore_build(&d->def, storage, size, &table, &diag);
     if (count == 0) {
-        FZ_CHECK(s == ERRCORE_OK, "build status %s, the reference finds no problem",
-                 errcore_status_name(s));
+        FZ_CHECK(s == ERRCORE_OK, "build status %s, the reference finds no problem", errcore_status_name(s));
     } else {
         if (s == ERRCORE_OK || !ref_same_diag(&diag, &want[0])) {
             fz_print_diag("build", 0, &diag);
             fz_print_diag("want", 0, &want[0]);
         }
-        FZ_CHECK(s == want[0].status && ref_same_diag(&diag, &want[0]),
-                 "build status %s, reference's first problem %s", errcore_status_name(s),
-                 errcore_status_name(want[0].status));
+        FZ_CHECK(s == want[0].status && ref_same_diag(&diag, &want[0]), "build status %s, reference's first problem %s",
+                 errcore_status_name(s), errcore_status_name(want[0].status));
     }
     if (s == ERRCORE_OK) {
         FZ_CHECK(diag.status == ERRCORE_OK && diag.index == ERRCORE_NO_INDEX, "diag after OK");
@@ -229,8 +223,8 @@ static void fuzz_catalog(fz_reader *r) {
     unsigned char *wide = malloc(size + 8);
     FZ_CHECK(wide != NULL, "out of memory");
     size_t off = 1 + stop_pick % 7;
-    FZ_CHECK(errcore_build(&d->def, wide + off, size, &probe, &diag) == ERRCORE_E_MISALIGNED &&
-                 diag.code == 8 && diag.other_code == (int64_t)(((uintptr_t)wide + off) & 7u),
+    FZ_CHECK(errcore_build(&d->def, wide + off, size, &probe, &diag) == ERRCORE_E_MISALIGNED && diag.code == 8 &&
+                 diag.other_code == (int64_t)(((uintptr_t)wide + off) & 7u),
              "misaligned storage accepted");
     FZ_CHECK(memcmp(&probe, &untouched, sizeof probe) == 0, "*out written on failure");
     free(wide);
@@ -286,16 +280,15 @@ static void fuzz_hostile_table(uint8_t which, uint8_t how, size_t count) {
         break;
     }
     /* Counts are checked before the index's NULL arrays (found only after the rest passed). */
-    errcore_status want = subject == ERRCORE_SUBJECT_INDEX && count > ERRCORE_MAX_COUNT
-                              ? ERRCORE_E_COUNT_OVERFLOW
-                          : null_array ? ERRCORE_E_NULL_ARGUMENT
-                                       : ERRCORE_E_COUNT_OVERFLOW;
+    errcore_status want = subject == ERRCORE_SUBJECT_INDEX && count > ERRCORE_MAX_COUNT ? ERRCORE_E_COUNT_OVERFLOW
+                          : null_array                                                  ? ERRCORE_E_NULL_ARGUMENT
+                                                                                        : ERRCORE_E_COUNT_OVERFLOW;
     errcore_diag diag;
     memset(&diag, 0xA5, sizeof diag);
     errcore_status s = errcore_validate(&t, &diag);
     FZ_CHECK(s == want && diag.status == want && diag.subject == subject && diag.index == ERRCORE_NO_INDEX,
-             "hostile table: status %d subject %d, want %d subject %d (count %zu)", (int)s,
-             (int)diag.subject, (int)want, (int)subject, count);
+             "hostile table: status %d subject %d, want %d subject %d (count %zu)", (int)s, (int)diag.subject,
+             (int)want, (int)subject, count);
     size_t out_count = 0;
     int64_t keys[4];
     errcore_index_slot slots[4];
@@ -321,8 +314,7 @@ static void fuzz_hostile(fz_reader *r) {
     errcore_catalog_def def = {fz_code(r), &entry, 1, &module, 1, &range, 1};
     errcore_subject subject = (errcore_subject)(ERRCORE_SUBJECT_ENTRY + which % 3);
     bool null_array = (how & 0x80u) != 0;
-    bool over = subject == ERRCORE_SUBJECT_MODULE ? count > ERRCORE_MAX_MODULES
-                                                 : count > ERRCORE_MAX_COUNT;
+    bool over = subject == ERRCORE_SUBJECT_MODULE ? count > ERRCORE_MAX_MODULES : count > ERRCORE_MAX_COUNT;
     if (!null_array && !over) {
         count = 1; /* a real count over a real one-element array */
     }
@@ -340,25 +332,21 @@ static void fuzz_hostile(fz_reader *r) {
         def.range_count = count;
         break;
     }
-    errcore_status want = null_array ? ERRCORE_E_NULL_ARGUMENT
-                          : over     ? ERRCORE_E_COUNT_OVERFLOW
-                                     : ERRCORE_OK;
+    errcore_status want = null_array ? ERRCORE_E_NULL_ARGUMENT : over ? ERRCORE_E_COUNT_OVERFLOW : ERRCORE_OK;
     errcore_diag diag;
     size_t size = 0;
     errcore_status s = errcore_build_size(&def, &size, &diag);
     if (want != ERRCORE_OK) {
-        FZ_CHECK(s == want && diag.status == want && diag.subject == subject &&
-                     diag.index == ERRCORE_NO_INDEX,
-                 "hostile def: status %d subject %d, want %d subject %d", (int)s, (int)diag.subject,
-                 (int)want, (int)subject);
+        FZ_CHECK(s == want && diag.status == want && diag.subject == subject && diag.index == ERRCORE_NO_INDEX,
+                 "hostile def: status %d subject %d, want %d subject %d", (int)s, (int)diag.subject, (int)want,
+                 (int)subject);
         uint64_t storage[64];
         errcore_table t;
         FZ_CHECK(errcore_build(&def, storage, sizeof storage, &t, &diag) == want, "build disagrees");
         /* Check-all reports the same (a NULL array may also be too long), needing no scratch. */
         errcore_diag problems[8];
         size_t count = ref_def_problems(&def, problems, 8);
-        FZ_CHECK(count >= 1 && count <= 2 && problems[0].status == want, "reference: %zu problems",
-                 count);
+        FZ_CHECK(count >= 1 && count <= 2 && problems[0].status == want, "reference: %zu problems", count);
         check_all_reports(&def, problems, count, how);
         return;
     }
@@ -387,21 +375,21 @@ static bool raw_strings_bad(const errcore_table *t) {
     if (t->strings_size > 0 && t->strings[t->strings_size - 1] != '\0') {
         return true;
     }
-#define FZ_BAD(off, optional, is_name)                                                            \
-    (((off) == ERRCORE_NO_STRING && (optional)) ? false                                          \
-     : (size_t)(off) >= t->strings_size        ? true                                           \
-                                               : ((is_name) && t->strings[(off)] == '\0'))
+#define FZ_BAD(off, optional, is_name)                                                                                 \
+    (((off) == ERRCORE_NO_STRING && (optional)) ? false                                                                \
+     : (size_t)(off) >= t->strings_size         ? true                                                                 \
+                                                : ((is_name) && t->strings[(off)] == '\0'))
     for (size_t i = 0; i < t->module_count; i++) {
         const errcore_module *m = &t->modules[i];
-        if (FZ_BAD(m->name, false, true) || FZ_BAD(m->title_en, false, false) ||
-            FZ_BAD(m->title_zh, true, false) || m->reserved != 0) {
+        if (FZ_BAD(m->name, false, true) || FZ_BAD(m->title_en, false, false) || FZ_BAD(m->title_zh, true, false) ||
+            m->reserved != 0) {
             return true;
         }
     }
     for (size_t i = 0; i < t->entry_count; i++) {
         const errcore_entry *e = &t->entries[i];
-        if (FZ_BAD(e->name, false, true) || FZ_BAD(e->message_en, false, false) ||
-            FZ_BAD(e->message_zh, true, false) || e->reserved != 0) {
+        if (FZ_BAD(e->name, false, true) || FZ_BAD(e->message_en, false, false) || FZ_BAD(e->message_zh, true, false) ||
+            e->reserved != 0) {
             return true;
         }
     }
@@ -430,8 +418,7 @@ static void attach_index(fz_reader *r, errcore_table *t, uint8_t mode, int64_t *
     FZ_CHECK(keys && slots, "out of memory");
     size_t count = 0;
     errcore_status s = errcore_index_build(t, keys, slots, capacity, &count);
-    FZ_CHECK(s == ERRCORE_OK && count >= 1 && count <= capacity, "index_build status %d count %zu",
-             (int)s, count);
+    FZ_CHECK(s == ERRCORE_OK && count >= 1 && count <= capacity, "index_build status %d count %zu", (int)s, count);
     /* One slot short must be refused, not overrun. */
     size_t short_count = 0;
     FZ_CHECK(errcore_index_build(t, keys, slots, count - 1, &short_count) == ERRCORE_E_BUFFER_TOO_SMALL,
@@ -478,8 +465,8 @@ static void attach_index(fz_reader *r, errcore_table *t, uint8_t mode, int64_t *
 /* Prints a raw table and the diagnostic to stderr (shown with a failed check). */
 static void dump_table(const errcore_table *t, const errcore_diag *d) {
     fprintf(stderr, "table: success %lld, %zu entries, %zu modules, %zu ranges, %zu pool bytes, %zu index keys\n",
-            (long long)t->success_code, t->entry_count, t->module_count, t->range_count,
-            t->strings_size, t->index_count);
+            (long long)t->success_code, t->entry_count, t->module_count, t->range_count, t->strings_size,
+            t->index_count);
     for (size_t i = 0; i < t->entry_count; i++) {
         fprintf(stderr, "  entry %zu: code %lld module %u flags 0x%02x\n", i, (long long)t->codes[i],
                 (unsigned)t->entries[i].module, (unsigned)t->entries[i].flags);
@@ -510,8 +497,7 @@ static void fuzz_raw_table(fz_reader *r) {
     int64_t *codes = malloc((want_n ? want_n : 1) * sizeof *codes);
     errcore_entry *entries = malloc((want_n ? want_n : 1) * sizeof *entries);
     uint16_t *entry_module = malloc((want_n ? want_n : 1) * sizeof *entry_module);
-    FZ_CHECK(ranges && codes && entries && entry_module && (!pool || strings) && (!m || modules),
-             "out of memory");
+    FZ_CHECK(ranges && codes && entries && entry_module && (!pool || strings) && (!m || modules), "out of memory");
     for (size_t i = 0; i < pool; i++) {
         strings[i] = (char)(fz_u8(r) & 0x7F);
     }
@@ -528,8 +514,7 @@ static void fuzz_raw_table(fz_reader *r) {
     for (; nr < want_r && fz_left(r) > 0; nr++) {
         uint8_t b = fz_u8(r);
         /* Ascending by construction half the time, so later stages are reached. */
-        ranges[nr].first = (nr > 0 && (b & 1u)) ? add_saturating(ranges[nr - 1].last, (b >> 1) & 7)
-                                                : fz_code(r);
+        ranges[nr].first = (nr > 0 && (b & 1u)) ? add_saturating(ranges[nr - 1].last, (b >> 1) & 7) : fz_code(r);
         ranges[nr].last = add_saturating(ranges[nr].first, (int64_t)(fz_u8(r) & 15u) - 1);
         ranges[nr].module = (uint16_t)(fz_u8(r) % (m + 2));
     }
@@ -586,8 +571,8 @@ static void fuzz_raw_table(fz_reader *r) {
             }
             for (int k = 0; k < 3; k++) {
                 errcore_class c = errcore_classify(&t, probe[k]);
-                FZ_CHECK(c == ref_class(&flat.c, probe[k]), "classify code %lld: %016llx",
-                         (long long)probe[k], (unsigned long long)c);
+                FZ_CHECK(c == ref_class(&flat.c, probe[k]), "classify code %lld: %016llx", (long long)probe[k],
+                         (unsigned long long)c);
             }
         }
         char buf[16];
@@ -600,8 +585,7 @@ static void fuzz_raw_table(fz_reader *r) {
         } else if (diag.subject == ERRCORE_SUBJECT_MODULE) {
             FZ_CHECK(diag.index < m, "module index %zu of %zu", diag.index, m);
         } else {
-            FZ_CHECK(diag.subject == ERRCORE_SUBJECT_STRINGS && s == ERRCORE_E_BAD_STRING &&
-                         diag.index == pool - 1,
+            FZ_CHECK(diag.subject == ERRCORE_SUBJECT_STRINGS && s == ERRCORE_E_BAD_STRING && diag.index == pool - 1,
                      "strings diag");
         }
     } else {

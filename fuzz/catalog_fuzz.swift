@@ -1,7 +1,7 @@
 /// libFuzzer target for catalog files: bytes → `CatalogDefinition(json:problemLimit:)` (the JSON
 /// tree, the shape decoder, the consistency and generated-name checks, problem location) → a
 /// `Catalog` built by the C core → `errcat gen c` and `errcat gen swift` text. Compiled by
-/// scripts/make/fuzz.mk with Sources/SwiftErr/JSON, Sources/SwiftErr/CatalogFile and
+/// scripts/make/fuzz.mk with Sources/SwiftErr/JSON, Sources/SwiftErrCatalogFile and
 /// Sources/ErrcatKit/Generate into one module, against SwiftErrCore and the C core:
 ///
 ///     make fuzz FUZZ_TARGETS=catalog_fuzz

@@ -105,23 +105,20 @@ static void *build_repaired(decoded_def *d, errcore_table *t) {
             break;
         case ERRCORE_SUBJECT_MODULE: {
             /* Longer than any decoded name (fuzz_catalog.h: at most 7 bytes), so never a namesake. */
-            static const char *const unique[MAX_MODULES] = {"repaired0", "repaired1", "repaired2",
-                                                            "repaired3", "repaired4", "repaired5",
-                                                            "repaired6", "repaired7"};
-            FZ_CHECK(at < d->def.module_count, "module index %zu of %zu (%s)", at,
-                     d->def.module_count, errcore_status_name(s));
+            static const char *const unique[MAX_MODULES] = {"repaired0", "repaired1", "repaired2", "repaired3",
+                                                            "repaired4", "repaired5", "repaired6", "repaired7"};
+            FZ_CHECK(at < d->def.module_count, "module index %zu of %zu (%s)", at, d->def.module_count,
+                     errcore_status_name(s));
             const char *name = d->modules[at].name;
             bool duplicate = false;
             for (size_t k = 0; k < at && name && s == ERRCORE_E_DUPLICATE_MODULE_NAME; k++) {
                 duplicate = duplicate || (d->modules[k].name && strcmp(d->modules[k].name, name) == 0);
             }
-            FZ_CHECK(!name || name[0] == '\0' || duplicate, "module %zu (%s) is fine", at,
-                     errcore_status_name(s));
+            FZ_CHECK(!name || name[0] == '\0' || duplicate, "module %zu (%s) is fine", at, errcore_status_name(s));
             d->modules[at].name = unique[at];
             break;
         }
-        default:
-            FZ_CHECK(0, "rejection with subject %d (%s)", (int)diag.subject, errcore_status_name(s));
+        default: FZ_CHECK(0, "rejection with subject %d (%s)", (int)diag.subject, errcore_status_name(s));
         }
     }
 }
@@ -255,8 +252,10 @@ FZ_HARNESS static size_t gather_probes(fz_reader *r, const errcore_table *t, int
     for (size_t p = 0; p < picks && n + 4 <= MAX_PROBES; p++) {
         int64_t c = t->codes[p * t->entry_count / picks];
         probes[n++] = c;
-        if (c != INT64_MIN) probes[n++] = c - 1;
-        if (c != INT64_MAX) probes[n++] = c + 1;
+        if (c != INT64_MIN)
+            probes[n++] = c - 1;
+        if (c != INT64_MAX)
+            probes[n++] = c + 1;
         if (t->front.slots) {
             /* The same top 32 bits of c * multiplier, other low bits: same bucket and slot. */
             uint64_t product = (uint64_t)c * t->front.multiplier;
@@ -268,8 +267,10 @@ FZ_HARNESS static size_t gather_probes(fz_reader *r, const errcore_table *t, int
         const errcore_range *g = &t->ranges[i];
         probes[n++] = g->first;
         probes[n++] = g->last;
-        if (g->first != INT64_MIN) probes[n++] = g->first - 1;
-        if (g->last != INT64_MAX) probes[n++] = g->last + 1;
+        if (g->first != INT64_MIN)
+            probes[n++] = g->first - 1;
+        if (g->last != INT64_MAX)
+            probes[n++] = g->last + 1;
     }
     for (size_t i = 0; i < 4 && n < MAX_PROBES; i++) {
         static const int64_t extra[4] = {INT64_MIN, INT64_MAX, 0, -1};
@@ -283,9 +284,8 @@ FZ_HARNESS static void check_one_batch(const errcore_table *t, const int64_t *pr
                                        errcore_class *out, size_t start, size_t len, const char *path) {
     errcore_classify_batch(t, len ? probes + start : NULL, len ? out : NULL, len);
     for (size_t k = 0; k < len; k++) {
-        FZ_CHECK(out[k] == want[start + k], "%s batch of %zu from %zu: code %lld got %016llx want %016llx",
-                 path, len, start, (long long)probes[start + k], (unsigned long long)out[k],
-                 (unsigned long long)want[start + k]);
+        FZ_CHECK(out[k] == want[start + k], "%s batch of %zu from %zu: code %lld got %016llx want %016llx", path, len,
+                 start, (long long)probes[start + k], (unsigned long long)out[k], (unsigned long long)want[start + k]);
     }
 }
 
@@ -296,8 +296,8 @@ FZ_HARNESS static void check_one_batch(const errcore_table *t, const int64_t *pr
  * front, past its 128-code block when there are more than 128 probes).
  * Results go to the end of a stack array of MAX_PROBES.
  */
-FZ_HARNESS static void check_batch(const errcore_table *t, const int64_t *probes, const errcore_class *want,
-                                   size_t n, const char *path) {
+FZ_HARNESS static void check_batch(const errcore_table *t, const int64_t *probes, const errcore_class *want, size_t n,
+                                   const char *path) {
     errcore_class buf[MAX_PROBES];
     for (size_t len = 0; len <= n && len <= 9; len++) {
         check_one_batch(t, probes, want, buf + MAX_PROBES - len, 0, len, path);
@@ -315,8 +315,8 @@ FZ_HARNESS static void check_batch(const errcore_table *t, const int64_t *probes
  * probe right; what it rejects, it must reject for a real problem.
  */
 FZ_HARNESS static void check_corrupted_front(uint8_t what, uint16_t where, uint8_t bit, const errcore_table *t,
-                                  const ref_catalog *ref, const int64_t *probes, const errcore_class *want,
-                                  size_t n) {
+                                             const ref_catalog *ref, const int64_t *probes, const errcore_class *want,
+                                             size_t n) {
     const errcore_front *f = &t->front;
     size_t slots = (size_t)f->slot_mask + 1u, buckets = (size_t)1 << (32 - f->bucket_shift);
     size_t gaps = f->gaps ? f->gap_count + 1u : 0;
@@ -367,8 +367,8 @@ FZ_HARNESS static void check_corrupted_front(uint8_t what, uint16_t where, uint8
     errcore_diag diag;
     errcore_status s = errcore_validate(&c, &diag);
     bool ok = ref_front_ok(&c, ref);
-    FZ_CHECK((s == ERRCORE_OK) == ok, "corrupted front (%u, %u, %u): validate %s, reference %s", what, where,
-             bit, errcore_status_name(s), ok ? "accepts" : "rejects");
+    FZ_CHECK((s == ERRCORE_OK) == ok, "corrupted front (%u, %u, %u): validate %s, reference %s", what, where, bit,
+             errcore_status_name(s), ok ? "accepts" : "rejects");
     if (s == ERRCORE_OK) {
         errcore_class out[MAX_PROBES];
         for (size_t k = 0; k < n; k++) {
@@ -389,20 +389,18 @@ FZ_HARNESS static void check_corrupted_front(uint8_t what, uint16_t where, uint8
 
 /* want[k] from the reference, and every way's errcore_classify() of each probe equal to it. */
 FZ_HARNESS static void check_singles(const errcore_table *const *ways, const char *const *names, int nways,
-                                     const ref_catalog *ref, const int64_t *probes, errcore_class *want,
-                                     size_t n) {
+                                     const ref_catalog *ref, const int64_t *probes, errcore_class *want, size_t n) {
     for (size_t k = 0; k < n; k++) {
         want[k] = ref_class(ref, probes[k]);
         for (int w = 0; w < nways; w++) {
             errcore_class got = errcore_classify(ways[w], probes[k]);
-            FZ_CHECK(got == want[k], "%s classify %lld: got %016llx want %016llx", names[w],
-                     (long long)probes[k], (unsigned long long)got, (unsigned long long)want[k]);
+            FZ_CHECK(got == want[k], "%s classify %lld: got %016llx want %016llx", names[w], (long long)probes[k],
+                     (unsigned long long)got, (unsigned long long)want[k]);
         }
     }
 }
 
-FZ_HARNESS static void check_tally(const errcore_table *t, const int64_t *probes, const errcore_class *want,
-                        size_t n) {
+FZ_HARNESS static void check_tally(const errcore_table *t, const int64_t *probes, const errcore_class *want, size_t n) {
     errcore_tally tally;
     memset(&tally, 0, sizeof tally);
     uint64_t *modules = calloc(t->module_count + 1, sizeof *modules);
@@ -425,8 +423,7 @@ FZ_HARNESS static void check_tally(const errcore_table *t, const int64_t *probes
                  errcore_tally_codes(t, probes + half, n - half, &tally, modules) == ERRCORE_OK,
              "tally status");
     FZ_CHECK(memcmp(&tally, &expect, sizeof tally) == 0, "tally differs");
-    FZ_CHECK(memcmp(modules, expect_modules, (t->module_count + 1) * sizeof *modules) == 0,
-             "module tally differs");
+    FZ_CHECK(memcmp(modules, expect_modules, (t->module_count + 1) * sizeof *modules) == 0, "module tally differs");
     FZ_CHECK(errcore_tally_codes(t, NULL, 1, &tally, NULL) == ERRCORE_E_NULL_ARGUMENT &&
                  errcore_tally_codes(NULL, probes, 1, &tally, NULL) == ERRCORE_E_NULL_ARGUMENT &&
                  errcore_tally_codes(t, probes, 1, NULL, NULL) == ERRCORE_E_NULL_ARGUMENT,
@@ -443,8 +440,7 @@ FZ_HARNESS static void check_tally(const errcore_table *t, const int64_t *probes
  */
 typedef size_t (*text_writer)(const void *ctx, char *buf, size_t size);
 
-FZ_HARNESS static void check_truncation(text_writer write, const void *ctx, const char *expected,
-                                        bool every_size) {
+FZ_HARNESS static void check_truncation(text_writer write, const void *ctx, const char *expected, bool every_size) {
     size_t len = write(ctx, NULL, 0);
     char stack[512];
     bool on_stack = 2 * (len + 1) <= sizeof stack;
@@ -465,8 +461,7 @@ FZ_HARNESS static void check_truncation(text_writer write, const void *ctx, cons
         memset(buf, 'Z', size);
         FZ_CHECK(write(ctx, buf, size) == len, "size %zu: length differs", size);
         size_t kept = len < size - 1 ? len : size - 1;
-        FZ_CHECK(memcmp(buf, full, kept) == 0 && buf[kept] == '\0', "size %zu: \"%.*s\"", size,
-                 (int)kept, buf);
+        FZ_CHECK(memcmp(buf, full, kept) == 0 && buf[kept] == '\0', "size %zu: \"%.*s\"", size, (int)kept, buf);
     }
     if (!on_stack) {
         free(full);
@@ -494,7 +489,7 @@ static size_t write_int(const void *ctx, char *buf, size_t size) {
 
 /* What errcore_describe() must say, from the definition (not from the table's pool). */
 FZ_HARNESS static void expected_description(const errcore_catalog_def *def, int64_t code, errcore_class c,
-                                 errcore_lang lang, char *out, size_t cap) {
+                                            errcore_lang lang, char *out, size_t cap) {
     bool zh = lang == ERRCORE_LANG_ZH_HANS;
     if (errcore_class_is_exact(c)) {
         for (size_t i = 0; i < def->entry_count; i++) {
@@ -513,23 +508,20 @@ FZ_HARNESS static void expected_description(const errcore_catalog_def *def, int6
         const errcore_module_def *m = &def->modules[errcore_class_module(c) - 1];
         const char *en = m->title_en ? m->title_en : m->name;
         const char *title = zh && m->title_zh ? m->title_zh : en;
-        snprintf(out, cap, zh ? "未识别的%s错误(错误码 %lld)" : "Unrecognised %s error (code %lld)",
-                 title, (long long)code);
+        snprintf(out, cap, zh ? "未识别的%s错误(错误码 %lld)" : "Unrecognised %s error (code %lld)", title,
+                 (long long)code);
         return;
     }
-    default:
-        snprintf(out, cap, zh ? "未知的响应码 %lld" : "Unknown response code %lld", (long long)code);
-        return;
+    default: snprintf(out, cap, zh ? "未知的响应码 %lld" : "Unknown response code %lld", (long long)code); return;
     }
 }
 
-static void check_text(fz_reader *r, const errcore_catalog_def *def, const errcore_table *t,
-                       const int64_t *probes, const errcore_class *want, size_t n) {
+static void check_text(fz_reader *r, const errcore_catalog_def *def, const errcore_table *t, const int64_t *probes,
+                       const errcore_class *want, size_t n) {
     char expected[128];
     for (size_t k = 0; k < def->module_count; k++) {
         /* Names are unique in a built table: each finds its own module. */
-        FZ_CHECK(errcore_module_find(t, def->modules[k].name) == k + 1, "module_find(%s)",
-                 def->modules[k].name);
+        FZ_CHECK(errcore_module_find(t, def->modules[k].name) == k + 1, "module_find(%s)", def->modules[k].name);
     }
     FZ_CHECK(errcore_module_find(t, "") == 0 && errcore_module_find(t, NULL) == 0 &&
                  errcore_module_find(NULL, "m") == 0,
@@ -599,7 +591,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FZ_CHECK(0, "grown catalog rejected: %s", line);
     }
     FZ_CHECK(t.index_count > 0, "errcore_build made no index");
-    if (errcore_validate(&t, NULL) != ERRCORE_OK) { errcore_validate(&t, &diag); char why[300]; errcore_diag_format(&diag, why, sizeof why); FZ_CHECK(0, "built table invalid: %s", why); }
+    if (errcore_validate(&t, NULL) != ERRCORE_OK) {
+        errcore_validate(&t, &diag);
+        char why[300];
+        errcore_diag_format(&diag, why, sizeof why);
+        FZ_CHECK(0, "built table invalid: %s", why);
+    }
     /* The four ways of classifying the table (the variants only drop parts of a valid table). */
     errcore_table nogaps = t; /* front; misses search the ranges */
     nogaps.front.gaps = NULL;

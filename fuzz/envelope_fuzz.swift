@@ -3,11 +3,11 @@
 #endif
 
 /// libFuzzer target for `ResponseEnvelope.parse` (Sources/SwiftErr/Envelope), compiled together
-/// with those sources and `envelope_reference.swift`:
+/// with those sources and `Tests/ErrcatKitTests/Support/EnvelopeReference.swift`:
 ///
 ///     swiftc -sanitize=fuzzer,address -parse-as-library -O -package-name SwiftErr \
 ///       Sources/SwiftErr/Envelope/*.swift Sources/SwiftErr/JSON/JSONScanner.swift \
-///       Sources/ErrcatKit/Classify/LineReader.swift fuzz/envelope_reference.swift fuzz/envelope_fuzz.swift
+///       Sources/ErrcatKit/Classify/LineReader.swift Tests/ErrcatKitTests/Support/EnvelopeReference.swift fuzz/envelope_fuzz.swift
 ///
 /// Every input must give exactly one outcome — an envelope or an `EnvelopeError` — the same
 /// through all three entry points (raw buffer, array, non-contiguous collection), for both key

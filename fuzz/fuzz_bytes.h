@@ -48,8 +48,8 @@ static inline uint64_t fz_u64(fz_reader *r) {
 
 /* Codes worth hitting on purpose: the int64 edges and values around 2^32. */
 static const int64_t fz_edge_codes[8] = {
-    INT64_MIN, INT64_MIN + 1, INT64_MAX, INT64_MAX - 1,
-    -1, (int64_t)1 << 32, ((int64_t)1 << 32) + 1, -((int64_t)1 << 32),
+    INT64_MIN,        INT64_MIN + 1,          INT64_MAX,           INT64_MAX - 1, -1,
+    (int64_t)1 << 32, ((int64_t)1 << 32) + 1, -((int64_t)1 << 32),
 };
 
 /* A code: small (-8 ... 55), near 1000 (1000 ... 1255), an edge value, or raw. */

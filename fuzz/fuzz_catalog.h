@@ -17,9 +17,9 @@
 #include "fuzz_bytes.h"
 
 #define MAX_MODULES 8
-#define MAX_RANGES 16
+#define MAX_RANGES  16
 #define MAX_ENTRIES 48
-#define TEXT_CAP 8
+#define TEXT_CAP    8
 
 typedef struct decoded_def {
     errcore_catalog_def def;

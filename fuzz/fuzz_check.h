@@ -8,15 +8,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define FZ_CHECK(cond, ...)                                                        \
-    do {                                                                           \
-        if (!(cond)) {                                                             \
-            fprintf(stderr, "fuzz check failed at %s:%d: %s\n  ", __FILE__,       \
-                    __LINE__, #cond);                                              \
-            fprintf(stderr, __VA_ARGS__);                                          \
-            fputc('\n', stderr);                                                   \
-            abort();                                                               \
-        }                                                                          \
+#define FZ_CHECK(cond, ...)                                                                                            \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            fprintf(stderr, "fuzz check failed at %s:%d: %s\n  ", __FILE__, __LINE__, #cond);                          \
+            fprintf(stderr, __VA_ARGS__);                                                                              \
+            fputc('\n', stderr);                                                                                       \
+            abort();                                                                                                   \
+        }                                                                                                              \
     } while (0)
 
 /*

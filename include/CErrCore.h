@@ -9,6 +9,7 @@
  *   errcore_classify.h         the branch-free classifier, batch and tally
  *   errcore_text.h             names and messages (English, Simplified Chinese)
  *   errcore_default_catalog.h  the built-in catalog
+ *   errcore_version.h          the version (ERRCORE_VERSION_*, errcore_version())
  * Every public symbol is prefixed errcore_ / ERRCORE_.
  */
 #ifndef ERRCORE_H
@@ -19,9 +20,6 @@
 #include "errcore_classify.h"
 #include "errcore_text.h"
 #include "errcore_default_catalog.h"
-
-#define ERRCORE_VERSION_MAJOR 0
-#define ERRCORE_VERSION_MINOR 1
-#define ERRCORE_VERSION_PATCH 0
+#include "errcore_version.h"
 
 #endif /* ERRCORE_H */

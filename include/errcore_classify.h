@@ -98,18 +98,18 @@ ERRCORE_API errcore_class errcore_classify(const errcore_table *table, int64_t c
  * is 0; they must not overlap. `table` must be valid. No return value: it
  * cannot fail.
  */
-ERRCORE_API void errcore_classify_batch(const errcore_table *table, const int64_t *codes,
-                                        errcore_class *out, size_t count);
+ERRCORE_API void errcore_classify_batch(const errcore_table *table, const int64_t *codes, errcore_class *out,
+                                        size_t count);
 
-/* Counts from errcore_tally(). */
+/* Counts from errcore_tally_codes(). */
 typedef struct errcore_tally {
-    uint64_t total;                      /* codes seen */
-    uint64_t tiers[ERRCORE_TIER_COUNT];  /* indexed by errcore_tier */
-    uint64_t unrecognised;               /* module-tier codes with no entry (also in tiers[MODULE]) */
+    uint64_t total;                     /* codes seen */
+    uint64_t tiers[ERRCORE_TIER_COUNT]; /* indexed by errcore_tier */
+    uint64_t unrecognised;              /* module-tier codes with no entry (also in tiers[MODULE]) */
 } errcore_tally;
 
 /*
- * errcore_tally — classifies codes[0 ... count-1] and adds the results to
+ * errcore_tally_codes — classifies codes[0 ... count-1] and adds the results to
  * *tally and, when module_counts is not NULL, to module_counts[id] for each
  * module-tier code (module_counts must then have table->module_count + 1
  * elements; element 0 is not written). Counts are added, not reset, so a
@@ -119,9 +119,8 @@ typedef struct errcore_tally {
  * table or tally is NULL, or codes is NULL with a non-zero count.
  * Uses the batch path; no allocation (a small buffer on the stack).
  */
-ERRCORE_API errcore_status errcore_tally_codes(const errcore_table *table, const int64_t *codes,
-                                               size_t count, errcore_tally *tally,
-                                               uint64_t *module_counts);
+ERRCORE_API errcore_status errcore_tally_codes(const errcore_table *table, const int64_t *codes, size_t count,
+                                               errcore_tally *tally, uint64_t *module_counts);
 
 #ifdef __cplusplus
 }

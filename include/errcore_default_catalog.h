@@ -16,12 +16,12 @@ extern "C" {
 #endif
 
 /* Module ids of the default catalog (1-based positions in its modules array). */
-#define ERRCORE_DEFAULT_MODULE_ACCOUNT 1u     /* "account",    11010000 ... 11019999 */
-#define ERRCORE_DEFAULT_MODULE_UPLOAD 2u      /* "upload",     11020000 ... 11029999 */
-#define ERRCORE_DEFAULT_MODULE_MEMBERSHIP 3u  /* "membership", 11100000 ... 11109999 */
-#define ERRCORE_DEFAULT_MODULE_SIGN_IN 4u     /* "signIn",     11140000 ... 11149999 */
-#define ERRCORE_DEFAULT_MODULE_SUBJECT 5u     /* "subject",    11150000 ... 11159999 */
-#define ERRCORE_DEFAULT_MODULE_TAG 6u         /* "tag",        11160000 ... 11169999 */
+#define ERRCORE_DEFAULT_MODULE_ACCOUNT     1u /* "account",    11010000 ... 11019999 */
+#define ERRCORE_DEFAULT_MODULE_UPLOAD      2u /* "upload",     11020000 ... 11029999 */
+#define ERRCORE_DEFAULT_MODULE_MEMBERSHIP  3u /* "membership", 11100000 ... 11109999 */
+#define ERRCORE_DEFAULT_MODULE_SIGN_IN     4u /* "signIn",     11140000 ... 11149999 */
+#define ERRCORE_DEFAULT_MODULE_SUBJECT     5u /* "subject",    11150000 ... 11159999 */
+#define ERRCORE_DEFAULT_MODULE_TAG         6u /* "tag",        11160000 ... 11169999 */
 #define ERRCORE_DEFAULT_MODULE_STUDY_GROUP 7u /* "studyGroup", 11210000 ... 11219999 */
 
 /*

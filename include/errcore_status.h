@@ -33,25 +33,25 @@ extern "C" {
 
 /* Result of validating or building a table. Each rejection has its own value. */
 typedef enum errcore_status {
-    ERRCORE_OK = 0,                     /* the table is valid / was built */
-    ERRCORE_E_NULL_ARGUMENT = 1,        /* a required pointer is NULL, or an array is NULL with a non-zero count */
-    ERRCORE_E_COUNT_OVERFLOW = 2,       /* a count exceeds ERRCORE_MAX_COUNT, or a size computation would overflow */
-    ERRCORE_E_DUPLICATE_CODE = 3,       /* the same code appears twice (in one tier or across tiers) */
-    ERRCORE_E_CODE_OUTSIDE_MODULE = 4,  /* a module entry's code lies outside every range its module owns */
-    ERRCORE_E_RANGE_OVERLAP = 5,        /* two module ranges share at least one code */
-    ERRCORE_E_BASE_IN_MODULE_RANGE = 6, /* a base-tier entry's code lies inside a module's range */
-    ERRCORE_E_UNDECLARED_MODULE = 7,    /* an entry or range names a module id that is not declared */
-    ERRCORE_E_UNSORTED = 8,             /* codes or ranges are not in ascending order (no-sort path) */
-    ERRCORE_E_EMPTY_RANGE = 9,          /* a range's first code is greater than its last */
-    ERRCORE_E_SUCCESS_IN_MODULE = 10,   /* the success code lies in a module range or is a module entry */
-    ERRCORE_E_BAD_STRING = 11,          /* a string offset lies outside the pool, or the pool is not NUL-terminated */
-    ERRCORE_E_EMPTY_NAME = 12,          /* an entry or module has an empty name */
-    ERRCORE_E_RESERVED_NONZERO = 13,    /* a reserved field is not zero */
-    ERRCORE_E_BUFFER_TOO_SMALL = 14,    /* the caller's storage is smaller than needed (diag: code = bytes needed, other_code = bytes given) */
-    ERRCORE_E_BAD_INDEX = 15,           /* the table's classification index disagrees with its entries and ranges */
-    ERRCORE_E_MISALIGNED = 16,          /* the caller's storage is not aligned to 8 bytes (diag: code = 8, other_code = address % 8) */
+    ERRCORE_OK = 0,                       /* the table is valid / was built */
+    ERRCORE_E_NULL_ARGUMENT = 1,          /* a required pointer is NULL, or an array is NULL with a non-zero count */
+    ERRCORE_E_COUNT_OVERFLOW = 2,         /* a count exceeds ERRCORE_MAX_COUNT, or a size computation would overflow */
+    ERRCORE_E_DUPLICATE_CODE = 3,         /* the same code appears twice (in one tier or across tiers) */
+    ERRCORE_E_CODE_OUTSIDE_MODULE = 4,    /* a module entry's code lies outside every range its module owns */
+    ERRCORE_E_RANGE_OVERLAP = 5,          /* two module ranges share at least one code */
+    ERRCORE_E_BASE_IN_MODULE_RANGE = 6,   /* a base-tier entry's code lies inside a module's range */
+    ERRCORE_E_UNDECLARED_MODULE = 7,      /* an entry or range names a module id that is not declared */
+    ERRCORE_E_UNSORTED = 8,               /* codes or ranges are not in ascending order (no-sort path) */
+    ERRCORE_E_EMPTY_RANGE = 9,            /* a range's first code is greater than its last */
+    ERRCORE_E_SUCCESS_IN_MODULE = 10,     /* the success code lies in a module range or is a module entry */
+    ERRCORE_E_BAD_STRING = 11,            /* a string offset lies outside the pool, or the pool is not NUL-terminated */
+    ERRCORE_E_EMPTY_NAME = 12,            /* an entry or module has an empty name */
+    ERRCORE_E_RESERVED_NONZERO = 13,      /* a reserved field is not zero */
+    ERRCORE_E_BUFFER_TOO_SMALL = 14,      /* storage too small (diag code: bytes needed, other_code: bytes given) */
+    ERRCORE_E_BAD_INDEX = 15,             /* the table's classification index disagrees with its entries and ranges */
+    ERRCORE_E_MISALIGNED = 16,            /* storage not aligned to 8 bytes (diag code: 8, other_code: address % 8) */
     ERRCORE_E_DUPLICATE_MODULE_NAME = 17, /* two modules have the same name (names identify modules) */
-    ERRCORE_E_BAD_FRONT = 18            /* the table's exact-match front disagrees with its codes and ranges */
+    ERRCORE_E_BAD_FRONT = 18              /* the table's exact-match front disagrees with its codes and ranges */
 } errcore_status;
 
 /* Number of distinct errcore_status values (for iteration in tests and bindings). */
@@ -59,13 +59,13 @@ typedef enum errcore_status {
 
 /* Which input array an errcore_diag index refers to. */
 typedef enum errcore_subject {
-    ERRCORE_SUBJECT_NONE = 0,    /* the error is not about one element */
-    ERRCORE_SUBJECT_ENTRY = 1,   /* index refers to the entries (codes) array */
-    ERRCORE_SUBJECT_MODULE = 2,  /* index refers to the modules array */
-    ERRCORE_SUBJECT_RANGE = 3,   /* index refers to the ranges array */
-    ERRCORE_SUBJECT_STRINGS = 4, /* index is a byte offset into the string pool */
-    ERRCORE_SUBJECT_INDEX = 5,   /* index refers to the classification index (index_keys) */
-    ERRCORE_SUBJECT_FRONT = 6,   /* index refers to the exact-match front's slots */
+    ERRCORE_SUBJECT_NONE = 0,     /* the error is not about one element */
+    ERRCORE_SUBJECT_ENTRY = 1,    /* index refers to the entries (codes) array */
+    ERRCORE_SUBJECT_MODULE = 2,   /* index refers to the modules array */
+    ERRCORE_SUBJECT_RANGE = 3,    /* index refers to the ranges array */
+    ERRCORE_SUBJECT_STRINGS = 4,  /* index is a byte offset into the string pool */
+    ERRCORE_SUBJECT_INDEX = 5,    /* index refers to the classification index (index_keys) */
+    ERRCORE_SUBJECT_FRONT = 6,    /* index refers to the exact-match front's slots */
     ERRCORE_SUBJECT_FRONT_GAP = 7 /* index refers to the exact-match front's gap table */
 } errcore_subject;
 

@@ -45,8 +45,7 @@ extern "C" {
 
 /* Per-entry flags (errcore_entry.flags, errcore_class_flags()). */
 #define ERRCORE_FLAG_RETRYABLE 0x01u /* repeating the same request may succeed */
-#define ERRCORE_FLAG_REAUTH    0x02u /* credentials are no longer valid: sign in again (default
-                                        catalog: tokenExpire 11001, autoLoginFailed 11004) */
+#define ERRCORE_FLAG_REAUTH    0x02u /* credentials no longer valid: sign in again (built-in catalog: 11001, 11004) */
 #define ERRCORE_FLAG_SHOW_USER 0x04u /* the message is meant for the end user, not only for logs */
 #define ERRCORE_FLAG_FATAL     0x08u /* end the flow at once: never retry, even if a policy would */
 #define ERRCORE_FLAG_APP_MASK  0xF0u /* four bits left to the application; CErrCore never reads them */
@@ -163,16 +162,16 @@ static inline size_t errcore_front_position(const errcore_front *front, int64_t 
  * errcore_validate() checks all of this.
  */
 typedef struct errcore_table {
-    const int64_t *codes;          /* entry codes, strictly ascending */
-    const errcore_entry *entries;  /* entries[i] describes codes[i] */
+    const int64_t *codes;         /* entry codes, strictly ascending */
+    const errcore_entry *entries; /* entries[i] describes codes[i] */
     size_t entry_count;
     const errcore_module *modules; /* module id k is modules[k - 1] */
     size_t module_count;
-    const errcore_range *ranges;   /* ascending by first, disjoint */
+    const errcore_range *ranges; /* ascending by first, disjoint */
     size_t range_count;
-    const char *strings;           /* string pool: NUL-terminated strings back to back */
-    size_t strings_size;           /* bytes in the pool, including the final NUL */
-    int64_t success_code;          /* classified as ERRCORE_TIER_SUCCESS */
+    const char *strings;  /* string pool: NUL-terminated strings back to back */
+    size_t strings_size;  /* bytes in the pool, including the final NUL */
+    int64_t success_code; /* classified as ERRCORE_TIER_SUCCESS */
     /*
      * Optional classification index (index_count 0: none). Keys are every
      * point where the answer can change: INT64_MIN, each entry code, each
@@ -278,9 +277,8 @@ ERRCORE_API errcore_status errcore_validate(const errcore_table *table, errcore_
  * (nothing useful is written then). Reads only the entries, ranges and
  * success code; O(n log n); no allocation.
  */
-ERRCORE_API errcore_status errcore_index_build(const errcore_table *table, int64_t *keys,
-                                               errcore_index_slot *slots, size_t capacity,
-                                               size_t *out_count);
+ERRCORE_API errcore_status errcore_index_build(const errcore_table *table, int64_t *keys, errcore_index_slot *slots,
+                                               size_t capacity, size_t *out_count);
 
 /* ---- Building a table from unsorted input ---------------------------------------------- */
 
@@ -331,8 +329,7 @@ typedef struct errcore_catalog_def {
  *                            does not fit a size_t (subject NONE)
  * `diag` may be NULL. Reads every string once (strlen); allocates nothing.
  */
-ERRCORE_API errcore_status errcore_build_size(const errcore_catalog_def *def, size_t *out_size,
-                                              errcore_diag *diag);
+ERRCORE_API errcore_status errcore_build_size(const errcore_catalog_def *def, size_t *out_size, errcore_diag *diag);
 
 /*
  * errcore_build — builds a sorted, validated, indexed table from `def` into
@@ -354,7 +351,7 @@ ERRCORE_API errcore_status errcore_build_size(const errcore_catalog_def *def, si
  * and the contents of `storage` are undefined.
  *
  * The table gets an index and an exact-match front (see errcore_front):
- * for up to 362 table codes first a direct one (one bucket) if one of up to
+ * for up to 361 entries first a direct one (one bucket) if one of up to
  * 4,096 multipliers places every code, else one with buckets (up to 32
  * multipliers); codes that agree in their low bits (say, a hundred codes
  * that are multiples of 2^57) can defeat every multiplier, and then the
@@ -368,9 +365,8 @@ ERRCORE_API errcore_status errcore_build_size(const errcore_catalog_def *def, si
  * slot (worst case O(a * (s + n)) for a attempts and s slots); no
  * allocation, no recursion.
  */
-ERRCORE_API errcore_status errcore_build(const errcore_catalog_def *def, void *storage,
-                                         size_t storage_size, errcore_table *out,
-                                         errcore_diag *diag);
+ERRCORE_API errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size_t storage_size,
+                                         errcore_table *out, errcore_diag *diag);
 
 /* ---- Checking a definition for every problem ------------------------------------------- */
 
@@ -398,8 +394,7 @@ typedef int (*errcore_report_fn)(void *context, const errcore_diag *diag);
  * that array) or the size does not fit a size_t (subject NONE). `diag` may
  * be NULL. O(1); allocates nothing.
  */
-ERRCORE_API errcore_status errcore_check_size(const errcore_catalog_def *def, size_t *out_size,
-                                              errcore_diag *diag);
+ERRCORE_API errcore_status errcore_check_size(const errcore_catalog_def *def, size_t *out_size, errcore_diag *diag);
 
 /*
  * errcore_check_catalog — reports every problem that makes errcore_build()
@@ -476,9 +471,8 @@ ERRCORE_API errcore_status errcore_check_size(const errcore_catalog_def *def, si
  * ranges, plus one strlen per string; no allocation, no recursion; the
  * callback runs on the caller's thread.
  */
-ERRCORE_API errcore_status errcore_check_catalog(const errcore_catalog_def *def, void *scratch,
-                                                 size_t scratch_size, errcore_report_fn report,
-                                                 void *context);
+ERRCORE_API errcore_status errcore_check_catalog(const errcore_catalog_def *def, void *scratch, size_t scratch_size,
+                                                 errcore_report_fn report, void *context);
 
 #ifdef __cplusplus
 }

@@ -49,8 +49,7 @@ ERRCORE_API const char *errcore_entry_name(const errcore_table *table, uint32_t 
  * back to English when the entry has no message in that language.
  * Returns NULL when table is NULL or index >= entry_count.
  */
-ERRCORE_API const char *errcore_entry_message(const errcore_table *table, uint32_t index,
-                                              errcore_lang lang);
+ERRCORE_API const char *errcore_entry_message(const errcore_table *table, uint32_t index, errcore_lang lang);
 
 /*
  * errcore_module_name — the identifier of module `id` (e.g. "studyGroup").
@@ -62,8 +61,7 @@ ERRCORE_API const char *errcore_module_name(const errcore_table *table, uint16_t
  * errcore_module_title — the display name of module `id` in `lang`, English
  * when it has none in that language. Returns NULL as errcore_module_name().
  */
-ERRCORE_API const char *errcore_module_title(const errcore_table *table, uint16_t id,
-                                             errcore_lang lang);
+ERRCORE_API const char *errcore_module_title(const errcore_table *table, uint16_t id, errcore_lang lang);
 
 /*
  * errcore_module_find — the id of the module named `name` (exact, case
@@ -84,8 +82,8 @@ ERRCORE_API uint16_t errcore_module_find(const errcore_table *table, const char 
  * result >= size means it was truncated (as snprintf). A NULL table
  * describes every code as unknown. `table` must otherwise be valid.
  */
-ERRCORE_API size_t errcore_describe(const errcore_table *table, int64_t code, errcore_lang lang,
-                                    char *buf, size_t size);
+ERRCORE_API size_t errcore_describe(const errcore_table *table, int64_t code, errcore_lang lang, char *buf,
+                                    size_t size);
 
 /*
  * errcore_format_int64 — writes the decimal form of `value` (INT64_MIN

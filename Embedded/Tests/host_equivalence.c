@@ -38,18 +38,14 @@ typedef struct core_build {
     const char *label;
     const errcore_table *(*default_table)(void);
     errcore_status (*validate)(const errcore_table *, errcore_diag *);
-    errcore_status (*index_build)(const errcore_table *, int64_t *, errcore_index_slot *, size_t,
-                                  size_t *);
+    errcore_status (*index_build)(const errcore_table *, int64_t *, errcore_index_slot *, size_t, size_t *);
     errcore_status (*build_size)(const errcore_catalog_def *, size_t *, errcore_diag *);
-    errcore_status (*build)(const errcore_catalog_def *, void *, size_t, errcore_table *,
-                            errcore_diag *);
+    errcore_status (*build)(const errcore_catalog_def *, void *, size_t, errcore_table *, errcore_diag *);
     errcore_status (*check_size)(const errcore_catalog_def *, size_t *, errcore_diag *);
-    errcore_status (*check_catalog)(const errcore_catalog_def *, void *, size_t, errcore_report_fn,
-                                    void *);
+    errcore_status (*check_catalog)(const errcore_catalog_def *, void *, size_t, errcore_report_fn, void *);
     errcore_class (*classify)(const errcore_table *, int64_t);
     void (*classify_batch)(const errcore_table *, const int64_t *, errcore_class *, size_t);
-    errcore_status (*tally_codes)(const errcore_table *, const int64_t *, size_t, errcore_tally *,
-                                  uint64_t *);
+    errcore_status (*tally_codes)(const errcore_table *, const int64_t *, size_t, errcore_tally *, uint64_t *);
     const char *(*status_string)(errcore_status);
     const char *(*status_name)(errcore_status);
     size_t (*diag_format)(const errcore_diag *, char *, size_t);
@@ -65,43 +61,55 @@ typedef struct core_build {
 } core_build;
 
 /* Prototypes of a renamed build: P##errcore_classify and so on. */
-#define DECLARE_BUILD(P)                                                                        \
-    const errcore_table *P##errcore_default_table(void);                                        \
-    errcore_status P##errcore_validate(const errcore_table *, errcore_diag *);                  \
-    errcore_status P##errcore_index_build(const errcore_table *, int64_t *, errcore_index_slot *, \
-                                          size_t, size_t *);                                    \
-    errcore_status P##errcore_build_size(const errcore_catalog_def *, size_t *, errcore_diag *); \
-    errcore_status P##errcore_build(const errcore_catalog_def *, void *, size_t, errcore_table *, \
-                                    errcore_diag *);                                            \
-    errcore_status P##errcore_check_size(const errcore_catalog_def *, size_t *, errcore_diag *); \
-    errcore_status P##errcore_check_catalog(const errcore_catalog_def *, void *, size_t,         \
-                                            errcore_report_fn, void *);                         \
-    errcore_class P##errcore_classify(const errcore_table *, int64_t);                          \
-    void P##errcore_classify_batch(const errcore_table *, const int64_t *, errcore_class *,      \
-                                   size_t);                                                     \
-    errcore_status P##errcore_tally_codes(const errcore_table *, const int64_t *, size_t,       \
-                                          errcore_tally *, uint64_t *);                         \
-    const char *P##errcore_status_string(errcore_status);                                       \
-    const char *P##errcore_status_name(errcore_status);                                         \
-    size_t P##errcore_diag_format(const errcore_diag *, char *, size_t);                        \
-    const char *P##errcore_tier_name(errcore_tier);                                             \
-    const char *P##errcore_flag_name(unsigned);                                                 \
-    const char *P##errcore_entry_name(const errcore_table *, uint32_t);                         \
-    const char *P##errcore_entry_message(const errcore_table *, uint32_t, errcore_lang);        \
-    const char *P##errcore_module_name(const errcore_table *, uint16_t);                        \
-    const char *P##errcore_module_title(const errcore_table *, uint16_t, errcore_lang);         \
-    uint16_t P##errcore_module_find(const errcore_table *, const char *);                       \
-    size_t P##errcore_describe(const errcore_table *, int64_t, errcore_lang, char *, size_t);   \
+#define DECLARE_BUILD(P)                                                                                               \
+    const errcore_table *P##errcore_default_table(void);                                                               \
+    errcore_status P##errcore_validate(const errcore_table *, errcore_diag *);                                         \
+    errcore_status P##errcore_index_build(const errcore_table *, int64_t *, errcore_index_slot *, size_t, size_t *);   \
+    errcore_status P##errcore_build_size(const errcore_catalog_def *, size_t *, errcore_diag *);                       \
+    errcore_status P##errcore_build(const errcore_catalog_def *, void *, size_t, errcore_table *, errcore_diag *);     \
+    errcore_status P##errcore_check_size(const errcore_catalog_def *, size_t *, errcore_diag *);                       \
+    errcore_status P##errcore_check_catalog(const errcore_catalog_def *, void *, size_t, errcore_report_fn, void *);   \
+    errcore_class P##errcore_classify(const errcore_table *, int64_t);                                                 \
+    void P##errcore_classify_batch(const errcore_table *, const int64_t *, errcore_class *, size_t);                   \
+    errcore_status P##errcore_tally_codes(const errcore_table *, const int64_t *, size_t, errcore_tally *,             \
+                                          uint64_t *);                                                                 \
+    const char *P##errcore_status_string(errcore_status);                                                              \
+    const char *P##errcore_status_name(errcore_status);                                                                \
+    size_t P##errcore_diag_format(const errcore_diag *, char *, size_t);                                               \
+    const char *P##errcore_tier_name(errcore_tier);                                                                    \
+    const char *P##errcore_flag_name(unsigned);                                                                        \
+    const char *P##errcore_entry_name(const errcore_table *, uint32_t);                                                \
+    const char *P##errcore_entry_message(const errcore_table *, uint32_t, errcore_lang);                               \
+    const char *P##errcore_module_name(const errcore_table *, uint16_t);                                               \
+    const char *P##errcore_module_title(const errcore_table *, uint16_t, errcore_lang);                                \
+    uint16_t P##errcore_module_find(const errcore_table *, const char *);                                              \
+    size_t P##errcore_describe(const errcore_table *, int64_t, errcore_lang, char *, size_t);                          \
     size_t P##errcore_format_int64(int64_t, char *, size_t);
 
-#define BUILD_ENTRY(LABEL, P)                                                                   \
-    {LABEL, P##errcore_default_table, P##errcore_validate, P##errcore_index_build,              \
-     P##errcore_build_size,                                                                     \
-     P##errcore_build, P##errcore_check_size, P##errcore_check_catalog, P##errcore_classify, P##errcore_classify_batch, P##errcore_tally_codes,  \
-     P##errcore_status_string, P##errcore_status_name, P##errcore_diag_format,                  \
-     P##errcore_tier_name, P##errcore_flag_name, P##errcore_entry_name,                         \
-     P##errcore_entry_message, P##errcore_module_name, P##errcore_module_title,                 \
-     P##errcore_module_find, P##errcore_describe, P##errcore_format_int64}
+#define BUILD_ENTRY(LABEL, P)                                                                                          \
+    {LABEL,                                                                                                            \
+     P##errcore_default_table,                                                                                         \
+     P##errcore_validate,                                                                                              \
+     P##errcore_index_build,                                                                                           \
+     P##errcore_build_size,                                                                                            \
+     P##errcore_build,                                                                                                 \
+     P##errcore_check_size,                                                                                            \
+     P##errcore_check_catalog,                                                                                         \
+     P##errcore_classify,                                                                                              \
+     P##errcore_classify_batch,                                                                                        \
+     P##errcore_tally_codes,                                                                                           \
+     P##errcore_status_string,                                                                                         \
+     P##errcore_status_name,                                                                                           \
+     P##errcore_diag_format,                                                                                           \
+     P##errcore_tier_name,                                                                                             \
+     P##errcore_flag_name,                                                                                             \
+     P##errcore_entry_name,                                                                                            \
+     P##errcore_entry_message,                                                                                         \
+     P##errcore_module_name,                                                                                           \
+     P##errcore_module_title,                                                                                          \
+     P##errcore_module_find,                                                                                           \
+     P##errcore_describe,                                                                                              \
+     P##errcore_format_int64}
 
 #if !defined(EMBEDDED_FS_gcc) && !defined(EMBEDDED_FS_clang)
 #error "define EMBEDDED_FS_gcc and/or EMBEDDED_FS_clang for the freestanding builds linked in"
@@ -151,15 +159,14 @@ static int same_string(const char *a, const char *b) {
 
 static int same_diag(const errcore_diag *a, const errcore_diag *b) {
     return a->status == b->status && a->subject == b->subject && a->index == b->index &&
-           a->other_index == b->other_index && a->code == b->code &&
-           a->other_code == b->other_code && a->module == b->module;
+           a->other_index == b->other_index && a->code == b->code && a->other_code == b->other_code &&
+           a->module == b->module;
 }
 
 /* Same arrays, element by element (padding bytes are not compared). */
 static int same_table(const errcore_table *a, const errcore_table *b) {
-    if (a->entry_count != b->entry_count || a->module_count != b->module_count ||
-        a->range_count != b->range_count || a->strings_size != b->strings_size ||
-        a->success_code != b->success_code) {
+    if (a->entry_count != b->entry_count || a->module_count != b->module_count || a->range_count != b->range_count ||
+        a->strings_size != b->strings_size || a->success_code != b->success_code) {
         return 0;
     }
     for (size_t i = 0; i < a->entry_count; i++) {
@@ -238,9 +245,20 @@ static void make_inputs(const errcore_table *t) {
         exit(2);
     }
     static const int64_t fixed[] = {
-        0, -1, 1, INT64_MIN, INT64_MIN + 1, INT64_MAX, INT64_MAX - 1,
-        (int64_t)4294967296 + 11001, 11001 - (int64_t)4294967296, -11001,
-        INT32_MIN, INT32_MAX, (int64_t)UINT32_MAX, (int64_t)UINT32_MAX + 1,
+        0,
+        -1,
+        1,
+        INT64_MIN,
+        INT64_MIN + 1,
+        INT64_MAX,
+        INT64_MAX - 1,
+        (int64_t)4294967296 + 11001,
+        11001 - (int64_t)4294967296,
+        -11001,
+        INT32_MIN,
+        INT32_MAX,
+        (int64_t)UINT32_MAX,
+        (int64_t)UINT32_MAX + 1,
     };
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
         add_input(fixed[i]);
@@ -300,8 +318,8 @@ static void check_classify(const core_build *b, const errcore_class *expected) {
         errcore_class own = b->classify(fs, inputs[i]);
         errcore_class other = b->classify(ref, inputs[i]);
         errcore_class unindexed = b->classify(&plain, inputs[i]);
-        check(own == expected[i] && other == expected[i] && unindexed == expected[i], b,
-              "classify of code", (long long)inputs[i]);
+        check(own == expected[i] && other == expected[i] && unindexed == expected[i], b, "classify of code",
+              (long long)inputs[i]);
     }
 }
 
@@ -322,16 +340,15 @@ static void check_index_build(const core_build *b) {
     errcore_status stf = b->index_build(ref, kf, sf, capacity, &nf);
     int ok = str == ERRCORE_OK && stf == str && nf == nr && nf == ref->index_count;
     for (size_t i = 0; ok && i < nf; i++) {
-        ok = kf[i] == kr[i] && sf[i].hit == sr[i].hit && sf[i].gap == sr[i].gap &&
-             kf[i] == ref->index_keys[i] && sf[i].hit == ref->index_slots[i].hit &&
-             sf[i].gap == ref->index_slots[i].gap;
+        ok = kf[i] == kr[i] && sf[i].hit == sr[i].hit && sf[i].gap == sr[i].gap && kf[i] == ref->index_keys[i] &&
+             sf[i].hit == ref->index_slots[i].hit && sf[i].gap == ref->index_slots[i].gap;
     }
     check(ok, b, "index_build of the default table", stf);
     str = reference.index_build(ref, kr, sr, nr - 1, &nr);
     stf = b->index_build(ref, kf, sf, nf - 1, &nf);
     check(stf == str && stf != ERRCORE_OK, b, "index_build with one slot too few", stf);
-    check(b->index_build(NULL, kf, sf, capacity, &nf) == reference.index_build(NULL, kr, sr, capacity, &nr),
-          b, "index_build(NULL table)", 0);
+    check(b->index_build(NULL, kf, sf, capacity, &nf) == reference.index_build(NULL, kr, sr, capacity, &nr), b,
+          "index_build(NULL table)", 0);
     free(kr);
     free(kf);
     free(sr);
@@ -386,8 +403,8 @@ static void check_tally(const core_build *b) {
         size_t n = input_count - start < 1000 ? input_count - start : 1000;
         sf = b->tally_codes(fs, inputs + start, n, &tf, mf);
     }
-    int ok = sr == ERRCORE_OK && sf == sr && tf.total == tr.total &&
-             tf.unrecognised == tr.unrecognised && tf.total == input_count;
+    int ok = sr == ERRCORE_OK && sf == sr && tf.total == tr.total && tf.unrecognised == tr.unrecognised &&
+             tf.total == input_count;
     for (size_t i = 0; i < ERRCORE_TIER_COUNT; i++) {
         ok &= tf.tiers[i] == tr.tiers[i];
     }
@@ -396,12 +413,12 @@ static void check_tally(const core_build *b) {
     }
     check(ok, b, "tally_codes in chunks of 1000", sf);
     /* The rejections. */
-    check(b->tally_codes(NULL, inputs, 1, &tf, NULL) == reference.tally_codes(NULL, inputs, 1, &tr, NULL),
-          b, "tally_codes(NULL table) status", 0);
-    check(b->tally_codes(fs, NULL, 1, &tf, NULL) == reference.tally_codes(ref, NULL, 1, &tr, NULL),
-          b, "tally_codes(NULL codes, 1) status", 0);
-    check(b->tally_codes(fs, inputs, 1, NULL, NULL) == reference.tally_codes(ref, inputs, 1, NULL, NULL),
-          b, "tally_codes(NULL tally) status", 0);
+    check(b->tally_codes(NULL, inputs, 1, &tf, NULL) == reference.tally_codes(NULL, inputs, 1, &tr, NULL), b,
+          "tally_codes(NULL table) status", 0);
+    check(b->tally_codes(fs, NULL, 1, &tf, NULL) == reference.tally_codes(ref, NULL, 1, &tr, NULL), b,
+          "tally_codes(NULL codes, 1) status", 0);
+    check(b->tally_codes(fs, inputs, 1, NULL, NULL) == reference.tally_codes(ref, inputs, 1, NULL, NULL), b,
+          "tally_codes(NULL tally) status", 0);
     free(mr);
     free(mf);
 }
@@ -458,8 +475,7 @@ static void check_text(const core_build *b) {
               b, "status string/name of", s);
     }
     for (int t = 0; t <= ERRCORE_TIER_COUNT; t++) {
-        check(same_string(b->tier_name((errcore_tier)t), reference.tier_name((errcore_tier)t)), b,
-              "tier name of", t);
+        check(same_string(b->tier_name((errcore_tier)t), reference.tier_name((errcore_tier)t)), b, "tier name of", t);
     }
     for (unsigned f = 0; f <= 256; f++) {
         check(same_string(b->flag_name(f), reference.flag_name(f)), b, "flag name of", (long long)f);
@@ -529,9 +545,8 @@ static void make_catalog_input(const errcore_table *t, catalog_input *in) {
 }
 
 /* Builds def with build b; returns the status and fills *table, *diag; storage is malloc'ed. */
-static errcore_status build_with(const core_build *b, const errcore_catalog_def *def,
-                                 errcore_table *table, errcore_diag *diag, void **storage,
-                                 size_t *size) {
+static errcore_status build_with(const core_build *b, const errcore_catalog_def *def, errcore_table *table,
+                                 errcore_diag *diag, void **storage, size_t *size) {
     *storage = NULL;
     *size = 0;
     memset(diag, 0xA5, sizeof *diag);
@@ -564,8 +579,7 @@ static int keep_report(void *context, const errcore_diag *d) {
 }
 
 /* Check-all of def with build b into *list; returns the status; scratch is malloc'ed. */
-static errcore_status check_with(const core_build *b, const errcore_catalog_def *def,
-                                 report_list *list, size_t *size) {
+static errcore_status check_with(const core_build *b, const errcore_catalog_def *def, report_list *list, size_t *size) {
     *size = 0;
     list->count = 0;
     if (b->check_size(def, size, NULL) != ERRCORE_OK) {

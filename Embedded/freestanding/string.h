@@ -34,13 +34,13 @@ size_t strlen(const char *s);
 int strcmp(const char *a, const char *b);
 int strncmp(const char *a, const char *b, size_t n);
 
-#define memcpy(dst, src, n) __builtin_memcpy((dst), (src), (n))
+#define memcpy(dst, src, n)  __builtin_memcpy((dst), (src), (n))
 #define memmove(dst, src, n) __builtin_memmove((dst), (src), (n))
-#define memset(dst, c, n) __builtin_memset((dst), (c), (n))
-#define memcmp(a, b, n) __builtin_memcmp((a), (b), (n))
-#define strlen(s) __builtin_strlen((s))
-#define strcmp(a, b) __builtin_strcmp((a), (b))
-#define strncmp(a, b, n) __builtin_strncmp((a), (b), (n))
+#define memset(dst, c, n)    __builtin_memset((dst), (c), (n))
+#define memcmp(a, b, n)      __builtin_memcmp((a), (b), (n))
+#define strlen(s)            __builtin_strlen((s))
+#define strcmp(a, b)         __builtin_strcmp((a), (b))
+#define strncmp(a, b, n)     __builtin_strncmp((a), (b), (n))
 
 #ifdef __cplusplus
 }

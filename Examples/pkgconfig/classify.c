@@ -28,12 +28,30 @@ static int print_code(const errcore_table *table, const char *arg, errcore_lang 
     errcore_describe(table, (int64_t)value, lang, message, sizeof message);
     const char *module = errcore_module_name(table, errcore_class_module(c));
     const char *name = errcore_entry_name(table, errcore_class_entry(c));
-    printf("%lld\t%s\t%s\t%s\t%s\n", value, errcore_tier_name(errcore_class_tier(c)),
-           module ? module : "-", name ? name : "-", message);
+    printf("%lld\t%s\t%s\t%s\t%s\n", value, errcore_tier_name(errcore_class_tier(c)), module ? module : "-",
+           name ? name : "-", message);
     return 0;
 }
 
+/*
+ * The library the loader found must be one these headers describe: the same
+ * MAJOR.MINOR before 1.0.0 (the same MAJOR from 1.0.0 on), and not older.
+ */
+static int library_matches_headers(void) {
+    int lib = errcore_version();
+    int same = ERRCORE_VERSION_MAJOR == 0 ? lib / 1000 == ERRCORE_VERSION_NUMBER / 1000
+                                          : lib / 1000000 == ERRCORE_VERSION_NUMBER / 1000000;
+    if (!same || lib < ERRCORE_VERSION_NUMBER) {
+        fprintf(stderr, "built for CErrCore %s, running with %s\n", ERRCORE_VERSION_STRING, errcore_version_string());
+        return 0;
+    }
+    return 1;
+}
+
 int main(int argc, char **argv) {
+    if (!library_matches_headers()) {
+        return 1;
+    }
     const errcore_table *table = errcore_default_table();
     errcore_diag diag;
     if (errcore_validate(table, &diag) != ERRCORE_OK) {

@@ -5,7 +5,9 @@ import PackageDescription
 
 let package = Package(
     name: "SwiftErrAsyncHTTPClient",
-    platforms: [.macOS(.v13)],
+    // SwiftErr's floor (its Package.swift): a lower version on any platform would not build
+    // against it there.
+    platforms: [.macOS(.v13), .iOS(.v16), .macCatalyst(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "SwiftErrAsyncHTTPClient", targets: ["SwiftErrAsyncHTTPClient"])
     ],
@@ -29,10 +31,9 @@ let package = Package(
             dependencies: [
                 "SwiftErrAsyncHTTPClient",
                 .product(name: "SwiftErr", package: "SwiftErr"),
+                .product(name: "SwiftErrTesting", package: "SwiftErr"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
     ],

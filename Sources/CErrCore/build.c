@@ -53,8 +53,8 @@ typedef struct errcore__layout {
 } errcore__layout;
 
 /* The storage layout of a definition whose stage 0 passed with a pool of `pool` bytes. */
-static bool errcore__layout_with(const errcore_catalog_def *def, size_t pool,
-                                 const errcore__front_dims_t *front, errcore__layout *l) {
+static bool errcore__layout_with(const errcore_catalog_def *def, size_t pool, const errcore__front_dims_t *front,
+                                 errcore__layout *l) {
     size_t n = def->entry_count, r = def->range_count, m = def->module_count;
     size_t work_entries, work_ranges, work_modules, work_index, front_scratch;
     bool ok = errcore__work_size(n, r, m, &work_entries, &work_ranges, &work_modules) &&
@@ -87,11 +87,9 @@ static bool errcore__layout_with(const errcore_catalog_def *def, size_t pool,
     l->front_slots = total;
     ok = ok && errcore__add_array(&total, errcore__front_slot_count(front), sizeof(errcore_front_slot), 0);
     l->front_buckets = total;
-    ok = ok && errcore__add_array(&total, has_front ? (size_t)1 << front->bucket_bits : 0,
-                                  sizeof(uint32_t), 0);
+    ok = ok && errcore__add_array(&total, has_front ? (size_t)1 << front->bucket_bits : 0, sizeof(uint32_t), 0);
     l->front_gaps = total;
-    ok = ok && errcore__add_array(&total, has_front ? front->gap_capacity + 1u : 0,
-                                  sizeof(errcore_front_gap), 0);
+    ok = ok && errcore__add_array(&total, has_front ? front->gap_capacity + 1u : 0, sizeof(errcore_front_gap), 0);
     l->pool = total;
     ok = ok && errcore__add_array(&total, pool, 1, 0);
     l->pool_size = pool;
@@ -116,8 +114,7 @@ static bool errcore__layout_of(const errcore_catalog_def *def, size_t pool, errc
 }
 
 /* Stage 0 and the layout: the first problem into diag, or ERRCORE_OK with *l filled. */
-static errcore_status errcore__size_of(const errcore_catalog_def *def, errcore__layout *l,
-                                       errcore_diag *diag) {
+static errcore_status errcore__size_of(const errcore_catalog_def *def, errcore__layout *l, errcore_diag *diag) {
     errcore__reporter rep = errcore__reporter_first(diag);
     size_t pool = 0;
     if (!errcore__check_shape(def, &pool, &rep) || rep.status != ERRCORE_OK) {
@@ -129,8 +126,7 @@ static errcore_status errcore__size_of(const errcore_catalog_def *def, errcore__
     return ERRCORE_OK;
 }
 
-errcore_status errcore_build_size(const errcore_catalog_def *def, size_t *out_size,
-                                  errcore_diag *diag) {
+errcore_status errcore_build_size(const errcore_catalog_def *def, size_t *out_size, errcore_diag *diag) {
     errcore__layout l;
     if (!def || !out_size) {
         return errcore__fail(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, 0);
@@ -155,8 +151,8 @@ static uint32_t errcore__pool_put(char *pool, size_t *used, const char *text, ui
     return offset;
 }
 
-errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size_t storage_size,
-                             errcore_table *out, errcore_diag *diag) {
+errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size_t storage_size, errcore_table *out,
+                             errcore_diag *diag) {
     errcore__layout l;
     if (!def || !out || !storage) {
         return errcore__fail(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, 0);
@@ -174,8 +170,7 @@ errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size
     size_t work_entries, work_ranges, work_modules;
     (void)errcore__work_size(n, r, m, &work_entries, &work_ranges, &work_modules);
     errcore__work w;
-    errcore__work_init(&w, n, r, m, base + l.index_keys, base + l.index_keys + work_entries,
-                       base + l.modules);
+    errcore__work_init(&w, n, r, m, base + l.index_keys, base + l.index_keys + work_entries, base + l.modules);
     errcore__reporter rep = errcore__reporter_first(diag);
     errcore__check_def(def, &w, &rep);
     if (rep.status != ERRCORE_OK) {

@@ -32,8 +32,8 @@ static bool errcore__array_bytes(size_t count, size_t size, size_t *out) {
 
 /* ---- Stage 0 ------------------------------------------------------------------------------ */
 
-static bool errcore__emit_simple(errcore__reporter *rep, errcore_status status,
-                                 errcore_subject subject, size_t index, int64_t code) {
+static bool errcore__emit_simple(errcore__reporter *rep, errcore_status status, errcore_subject subject, size_t index,
+                                 int64_t code) {
     errcore_diag d;
     errcore__fail(&d, status, subject, index, code);
     return errcore__emit(rep, &d);
@@ -47,13 +47,10 @@ static void errcore__pool_add(size_t *pool, const char *text) {
 }
 
 bool errcore__check_shape(const errcore_catalog_def *def, size_t *pool, errcore__reporter *rep) {
-    static const errcore_subject subjects[3] = {ERRCORE_SUBJECT_ENTRY, ERRCORE_SUBJECT_MODULE,
-                                                ERRCORE_SUBJECT_RANGE};
-    const bool null_array[3] = {!def->entries && def->entry_count != 0,
-                                !def->modules && def->module_count != 0,
+    static const errcore_subject subjects[3] = {ERRCORE_SUBJECT_ENTRY, ERRCORE_SUBJECT_MODULE, ERRCORE_SUBJECT_RANGE};
+    const bool null_array[3] = {!def->entries && def->entry_count != 0, !def->modules && def->module_count != 0,
                                 !def->ranges && def->range_count != 0};
-    const bool too_many[3] = {def->entry_count > ERRCORE_MAX_COUNT,
-                              def->module_count > ERRCORE_MAX_MODULES,
+    const bool too_many[3] = {def->entry_count > ERRCORE_MAX_COUNT, def->module_count > ERRCORE_MAX_MODULES,
                               def->range_count > ERRCORE_MAX_COUNT};
     bool broken = false;
     for (int k = 0; k < 3; k++) {
@@ -78,8 +75,8 @@ bool errcore__check_shape(const errcore_catalog_def *def, size_t *pool, errcore_
     size_t total = 1; /* offset 0 holds the empty string */
     for (size_t i = 0; i < def->module_count; i++) {
         const errcore_module_def *m = &def->modules[i];
-        if (!m->name && !errcore__emit_simple(rep, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_MODULE,
-                                              i, (int64_t)i + 1)) {
+        if (!m->name &&
+            !errcore__emit_simple(rep, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_MODULE, i, (int64_t)i + 1)) {
             return false;
         }
         errcore__pool_add(&total, m->name);
@@ -88,8 +85,7 @@ bool errcore__check_shape(const errcore_catalog_def *def, size_t *pool, errcore_
     }
     for (size_t i = 0; i < def->entry_count; i++) {
         const errcore_entry_def *e = &def->entries[i];
-        if (!e->name && !errcore__emit_simple(rep, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_ENTRY,
-                                              i, e->code)) {
+        if (!e->name && !errcore__emit_simple(rep, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_ENTRY, i, e->code)) {
             return false;
         }
         errcore__pool_add(&total, e->name);
@@ -97,8 +93,7 @@ bool errcore__check_shape(const errcore_catalog_def *def, size_t *pool, errcore_
         errcore__pool_add(&total, e->message_zh);
     }
     if (total > ERRCORE_MAX_COUNT &&
-        !errcore__emit_simple(rep, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_STRINGS,
-                              ERRCORE_NO_INDEX, 0)) {
+        !errcore__emit_simple(rep, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_STRINGS, ERRCORE_NO_INDEX, 0)) {
         return false;
     }
     *pool = total;
@@ -121,16 +116,15 @@ static bool errcore__work_sizes_of(size_t n, size_t r, size_t m, errcore__work_s
            errcore__array_bytes(m, sizeof(uint16_t), &z->module_ids);
 }
 
-bool errcore__work_size(size_t n, size_t r, size_t m, size_t *entry_bytes, size_t *range_bytes,
-                        size_t *module_bytes) {
+bool errcore__work_size(size_t n, size_t r, size_t m, size_t *entry_bytes, size_t *range_bytes, size_t *module_bytes) {
     errcore__work_sizes z;
     size_t keys, ids;
     if (!errcore__work_sizes_of(n, r, m, &z)) {
         return false;
     }
     /* Entries: two key arrays and two index arrays. */
-    if (!errcore__add(z.entry_keys, z.entry_keys, &keys) ||
-        !errcore__add(z.entry_ids, z.entry_ids, &ids) || !errcore__add(keys, ids, entry_bytes)) {
+    if (!errcore__add(z.entry_keys, z.entry_keys, &keys) || !errcore__add(z.entry_ids, z.entry_ids, &ids) ||
+        !errcore__add(keys, ids, entry_bytes)) {
         return false;
     }
     /* Ranges: two key arrays and four index arrays. */
@@ -139,17 +133,15 @@ bool errcore__work_size(size_t n, size_t r, size_t m, size_t *entry_bytes, size_
         return false;
     }
     /* Modules: one key array and two index arrays. */
-    return errcore__add(z.module_ids, z.module_ids, &ids) &&
-           errcore__add(z.module_keys, ids, module_bytes);
+    return errcore__add(z.module_ids, z.module_ids, &ids) && errcore__add(z.module_keys, ids, module_bytes);
 }
 
-void errcore__work_init(errcore__work *w, size_t n, size_t r, size_t m, void *entries_area,
-                        void *ranges_area, void *modules_area) {
+void errcore__work_init(errcore__work *w, size_t n, size_t r, size_t m, void *entries_area, void *ranges_area,
+                        void *modules_area) {
     /* The caller's errcore__work_size succeeded, so none of these overflows. */
-    errcore__work_sizes z = {
-        (n * sizeof(uint64_t) + 7u) & ~(size_t)7u, (n * sizeof(uint32_t) + 7u) & ~(size_t)7u,
-        (r * sizeof(uint64_t) + 7u) & ~(size_t)7u, (r * sizeof(uint32_t) + 7u) & ~(size_t)7u,
-        (m * sizeof(uint64_t) + 7u) & ~(size_t)7u, (m * sizeof(uint16_t) + 7u) & ~(size_t)7u};
+    errcore__work_sizes z = {(n * sizeof(uint64_t) + 7u) & ~(size_t)7u, (n * sizeof(uint32_t) + 7u) & ~(size_t)7u,
+                             (r * sizeof(uint64_t) + 7u) & ~(size_t)7u, (r * sizeof(uint32_t) + 7u) & ~(size_t)7u,
+                             (m * sizeof(uint64_t) + 7u) & ~(size_t)7u, (m * sizeof(uint16_t) + 7u) & ~(size_t)7u};
     unsigned char *ea = entries_area, *ra = ranges_area, *ma = modules_area;
     w->entry_keys = (uint64_t *)(void *)ea;
     w->entry_keys_spare = (uint64_t *)(void *)(ea + z.entry_keys);
@@ -168,8 +160,7 @@ void errcore__work_init(errcore__work *w, size_t n, size_t r, size_t m, void *en
     w->range_valid = 0;
 }
 
-errcore_status errcore__check_storage(const void *storage, size_t size, size_t needed,
-                                      errcore_diag *d) {
+errcore_status errcore__check_storage(const void *storage, size_t size, size_t needed, errcore_diag *d) {
     if (size < needed) {
         errcore__fail(d, ERRCORE_E_BUFFER_TOO_SMALL, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX,
                       needed > (size_t)INT64_MAX ? INT64_MAX : (int64_t)needed);
@@ -213,8 +204,8 @@ static bool errcore__range_valid(const errcore_range *g, size_t module_count) {
  * any does. reach[] is filled from lo (errcore__fill_reach). ERRCORE__NONE32
  * when no range there contains `code`.
  */
-static uint32_t errcore__containing(const errcore_range *ranges, const uint32_t *order,
-                                    const uint32_t *reach, size_t lo, size_t hi, int64_t code) {
+static uint32_t errcore__containing(const errcore_range *ranges, const uint32_t *order, const uint32_t *reach,
+                                    size_t lo, size_t hi, int64_t code) {
     size_t a = lo, b = hi; /* first position in [lo, hi) with first > code */
     while (a < b) {
         size_t mid = a + (b - a) / 2;
@@ -232,18 +223,15 @@ static uint32_t errcore__containing(const errcore_range *ranges, const uint32_t 
 }
 
 /* Fills reach[p] for order[lo ... hi-1]: the position of the greatest last so far (first wins ties). */
-static void errcore__fill_reach(const errcore_range *ranges, const uint32_t *order, uint32_t *reach,
-                                size_t lo, size_t hi) {
+static void errcore__fill_reach(const errcore_range *ranges, const uint32_t *order, uint32_t *reach, size_t lo,
+                                size_t hi) {
     for (size_t p = lo; p < hi; p++) {
-        reach[p] = p == lo || ranges[order[p]].last > ranges[order[reach[p - 1]]].last
-                       ? (uint32_t)p
-                       : reach[p - 1];
+        reach[p] = p == lo || ranges[order[p]].last > ranges[order[reach[p - 1]]].last ? (uint32_t)p : reach[p - 1];
     }
 }
 
 /* First position of order[0 ... count-1] (sorted by module) whose range's module is >= module. */
-static size_t errcore__module_bound(const errcore_range *ranges, const uint32_t *order, size_t count,
-                                    uint32_t module) {
+static size_t errcore__module_bound(const errcore_range *ranges, const uint32_t *order, size_t count, uint32_t module) {
     size_t lo = 0, hi = count;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
@@ -262,16 +250,14 @@ static bool errcore__check_names(const errcore_catalog_def *def, errcore__report
     errcore_diag d;
     for (size_t i = 0; i < def->module_count; i++) {
         const char *name = def->modules[i].name;
-        if (name && errcore__rule_empty_name(name, ERRCORE_SUBJECT_MODULE, i, (int64_t)i + 1, &d) !=
-                        ERRCORE_OK &&
+        if (name && errcore__rule_empty_name(name, ERRCORE_SUBJECT_MODULE, i, (int64_t)i + 1, &d) != ERRCORE_OK &&
             !errcore__emit(rep, &d)) {
             return false;
         }
     }
     for (size_t i = 0; i < def->entry_count; i++) {
         const errcore_entry_def *e = &def->entries[i];
-        if (e->name && errcore__rule_empty_name(e->name, ERRCORE_SUBJECT_ENTRY, i, e->code, &d) !=
-                           ERRCORE_OK &&
+        if (e->name && errcore__rule_empty_name(e->name, ERRCORE_SUBJECT_ENTRY, i, e->code, &d) != ERRCORE_OK &&
             !errcore__emit(rep, &d)) {
             return false;
         }
@@ -279,8 +265,7 @@ static bool errcore__check_names(const errcore_catalog_def *def, errcore__report
     return true;
 }
 
-static bool errcore__check_ranges(const errcore_catalog_def *def, errcore__work *w,
-                                  errcore__reporter *rep) {
+static bool errcore__check_ranges(const errcore_catalog_def *def, errcore__work *w, errcore__reporter *rep) {
     const errcore_range *ranges = def->ranges;
     size_t r = def->range_count, m = def->module_count;
     errcore_diag d;
@@ -326,8 +311,7 @@ static bool errcore__check_ranges(const errcore_catalog_def *def, errcore__work 
     return true;
 }
 
-static bool errcore__check_entries(const errcore_catalog_def *def, errcore__work *w,
-                                   errcore__reporter *rep) {
+static bool errcore__check_entries(const errcore_catalog_def *def, errcore__work *w, errcore__reporter *rep) {
     const errcore_entry_def *entries = def->entries;
     size_t n = def->entry_count, m = def->module_count;
     errcore_diag d;
@@ -360,8 +344,7 @@ static bool errcore__check_entries(const errcore_catalog_def *def, errcore__work
         uint32_t first = w->entry_first[i];
         if (first != ERRCORE__NONE32) {
             /* entries[first] has this very code: not reading it spares a cache miss per report */
-            errcore__rule_duplicate_code(entries[i].code, entries[i].module, i, entries[i].code,
-                                         first, &d);
+            errcore__rule_duplicate_code(entries[i].code, entries[i].module, i, entries[i].code, first, &d);
             if (!errcore__emit(rep, &d)) {
                 return false;
             }
@@ -370,8 +353,7 @@ static bool errcore__check_entries(const errcore_catalog_def *def, errcore__work
     return true;
 }
 
-static bool errcore__check_placement(const errcore_catalog_def *def, errcore__work *w,
-                                     errcore__reporter *rep) {
+static bool errcore__check_placement(const errcore_catalog_def *def, errcore__work *w, errcore__reporter *rep) {
     const errcore_range *ranges = def->ranges;
     const errcore_entry_def *entries = def->entries;
     size_t r = def->range_count, n = def->entry_count, m = def->module_count;
@@ -381,8 +363,7 @@ static bool errcore__check_placement(const errcore_catalog_def *def, errcore__wo
     /* Stage 7. */
     for (size_t i = 0; i < r; i++) {
         if (errcore__range_valid(&ranges[i], m) &&
-            errcore__rule_success_range(success, &ranges[i], i, &d) != ERRCORE_OK &&
-            !errcore__emit(rep, &d)) {
+            errcore__rule_success_range(success, &ranges[i], i, &d) != ERRCORE_OK && !errcore__emit(rep, &d)) {
             return false;
         }
     }
@@ -414,8 +395,7 @@ static bool errcore__check_placement(const errcore_catalog_def *def, errcore__wo
         if (e->module != ERRCORE_MODULE_NONE) {
             size_t lo = errcore__module_bound(ranges, w->range_aux, valid, e->module);
             size_t end = errcore__module_bound(ranges, w->range_aux, valid, e->module + 1u);
-            in_own = errcore__containing(ranges, w->range_aux, w->range_aux_reach, lo, end,
-                                         e->code) != ERRCORE__NONE32;
+            in_own = errcore__containing(ranges, w->range_aux, w->range_aux_reach, lo, end, e->code) != ERRCORE__NONE32;
         }
         if (errcore__rule_placement(e->code, e->module, i, success, in_own, owner, &d) != ERRCORE_OK &&
             !errcore__emit(rep, &d)) {
@@ -427,8 +407,8 @@ static bool errcore__check_placement(const errcore_catalog_def *def, errcore__wo
 
 void errcore__check_def(const errcore_catalog_def *def, errcore__work *w, errcore__reporter *rep) {
     if (errcore__check_names(def, rep) &&
-        errcore__module_names_all(def->modules, errcore__def_module_name, def->module_count,
-                                  w->module_order, w->module_first, w->module_keys, rep) &&
+        errcore__module_names_all(def->modules, errcore__def_module_name, def->module_count, w->module_order,
+                                  w->module_first, w->module_keys, rep) &&
         errcore__check_ranges(def, w, rep) && errcore__check_entries(def, w, rep)) {
         (void)errcore__check_placement(def, w, rep);
     }
@@ -445,8 +425,7 @@ static errcore_status errcore__check_total(const errcore_catalog_def *def, size_
     return ERRCORE_OK;
 }
 
-errcore_status errcore_check_size(const errcore_catalog_def *def, size_t *out_size,
-                                  errcore_diag *diag) {
+errcore_status errcore_check_size(const errcore_catalog_def *def, size_t *out_size, errcore_diag *diag) {
     if (!def || !out_size) {
         return errcore__fail(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, 0);
     }
@@ -462,8 +441,8 @@ errcore_status errcore_check_size(const errcore_catalog_def *def, size_t *out_si
     return errcore__fail(diag, ERRCORE_OK, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, 0);
 }
 
-errcore_status errcore_check_catalog(const errcore_catalog_def *def, void *scratch,
-                                     size_t scratch_size, errcore_report_fn report, void *context) {
+errcore_status errcore_check_catalog(const errcore_catalog_def *def, void *scratch, size_t scratch_size,
+                                     errcore_report_fn report, void *context) {
     if (!def || !report) {
         return ERRCORE_E_NULL_ARGUMENT;
     }
@@ -494,8 +473,7 @@ errcore_status errcore_check_catalog(const errcore_catalog_def *def, void *scrat
     uint64_t nothing = 0; /* an empty definition needs no scratch: point the arrays here */
     unsigned char *base = scratch ? (unsigned char *)scratch : (unsigned char *)&nothing;
     errcore__work w;
-    errcore__work_init(&w, def->entry_count, def->range_count, def->module_count, base, base + e,
-                       base + e + g);
+    errcore__work_init(&w, def->entry_count, def->range_count, def->module_count, base, base + e, base + e + g);
     errcore__check_def(def, &w, &rep);
     return rep.status;
 }

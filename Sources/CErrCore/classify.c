@@ -116,38 +116,34 @@ static inline size_t errcore__last_range_le(const errcore_range *ranges, size_t 
 /* Searches interleaved per batch step: eight independent searches hide load latency. */
 #define ERRCORE__LANES 8
 
-#define ERRCORE__TIER_SHIFT 56
+#define ERRCORE__TIER_SHIFT   56
 #define ERRCORE__MODULE_SHIFT 32
-#define ERRCORE__FLAGS_SHIFT 48
+#define ERRCORE__FLAGS_SHIFT  48
 
 /*
  * The class of `code`, given the predecessor positions i (codes) and j
  * (ranges). Branches only on the table's counts, never on the code.
  */
-static inline errcore_class errcore__combine(const errcore_table *t, int64_t code, size_t i,
-                                             size_t j) {
+static inline errcore_class errcore__combine(const errcore_table *t, int64_t code, size_t i, size_t j) {
     uint64_t is_success = errcore__mask64(code == t->success_code);
     uint64_t result = ERRCORE_CLASS_UNKNOWN;
     if (t->range_count != 0) {
         const errcore_range *r = &t->ranges[j];
         uint64_t inside = errcore__mask64((r->first <= code) & (code <= r->last));
-        uint64_t range_class = (uint64_t)ERRCORE_NO_ENTRY |
-                               ((uint64_t)r->module << ERRCORE__MODULE_SHIFT) |
+        uint64_t range_class = (uint64_t)ERRCORE_NO_ENTRY | ((uint64_t)r->module << ERRCORE__MODULE_SHIFT) |
                                ((uint64_t)ERRCORE_TIER_MODULE << ERRCORE__TIER_SHIFT);
         result = (inside & range_class) | (~inside & result);
     }
-    uint64_t success_class =
-        (uint64_t)ERRCORE_NO_ENTRY | ((uint64_t)ERRCORE_TIER_SUCCESS << ERRCORE__TIER_SHIFT);
+    uint64_t success_class = (uint64_t)ERRCORE_NO_ENTRY | ((uint64_t)ERRCORE_TIER_SUCCESS << ERRCORE__TIER_SHIFT);
     result = (is_success & success_class) | (~is_success & result);
     if (t->entry_count != 0) {
         const errcore_entry *e = &t->entries[i];
         uint64_t hit = errcore__mask64(t->codes[i] == code);
         uint64_t in_module = (uint64_t)(e->module != ERRCORE_MODULE_NONE);
-        uint64_t tier = (is_success & (uint64_t)ERRCORE_TIER_SUCCESS) |
-                        (~is_success & ((uint64_t)ERRCORE_TIER_BASE + in_module));
+        uint64_t tier =
+            (is_success & (uint64_t)ERRCORE_TIER_SUCCESS) | (~is_success & ((uint64_t)ERRCORE_TIER_BASE + in_module));
         uint64_t entry_class = (uint64_t)i | ((uint64_t)e->module << ERRCORE__MODULE_SHIFT) |
-                               ((uint64_t)e->flags << ERRCORE__FLAGS_SHIFT) |
-                               (tier << ERRCORE__TIER_SHIFT);
+                               ((uint64_t)e->flags << ERRCORE__FLAGS_SHIFT) | (tier << ERRCORE__TIER_SHIFT);
         result = (hit & entry_class) | (~hit & result);
     }
     return result;
@@ -155,8 +151,7 @@ static inline errcore_class errcore__combine(const errcore_table *t, int64_t cod
 
 errcore_class errcore__classify_searches(const errcore_table *table, int64_t code) {
     size_t i = table->entry_count ? errcore__last_code_le(table->codes, table->entry_count, code) : 0;
-    size_t j = table->range_count ? errcore__last_range_le(table->ranges, table->range_count, code)
-                                  : 0;
+    size_t j = table->range_count ? errcore__last_range_le(table->ranges, table->range_count, code) : 0;
     return errcore__combine(table, code, i, j);
 }
 
@@ -180,8 +175,7 @@ static inline errcore_class errcore__range_class(const errcore_table *t, int64_t
     const errcore_range *r = &t->ranges[errcore__last_range_le(t->ranges, t->range_count, code)];
     uint64_t module_class = (uint64_t)ERRCORE_NO_ENTRY | ((uint64_t)r->module << ERRCORE__MODULE_SHIFT) |
                             ((uint64_t)ERRCORE_TIER_MODULE << ERRCORE__TIER_SHIFT);
-    return ERRCORE__SELECT64((r->first <= code) & (code <= r->last), module_class,
-                             (uint64_t)ERRCORE_CLASS_UNKNOWN);
+    return ERRCORE__SELECT64((r->first <= code) & (code <= r->last), module_class, (uint64_t)ERRCORE_CLASS_UNKNOWN);
 }
 
 /* The class of a code that is not a table code, from the front's gap table. */
@@ -240,8 +234,7 @@ errcore_class errcore_classify(const errcore_table *table, int64_t code) {
  * Batch over the index: the same power-of-two descent for eight codes at
  * once, step by step, so that eight independent loads are in flight.
  */
-static void errcore__batch_index(const errcore_table *table, const int64_t *codes, errcore_class *out,
-                                 size_t count) {
+static void errcore__batch_index(const errcore_table *table, const int64_t *codes, errcore_class *out, size_t count) {
     const int64_t *keys = table->index_keys;
     size_t n = table->index_count;
     unsigned log2p = errcore__log2(n);
@@ -270,8 +263,8 @@ static void errcore__batch_index(const errcore_table *table, const int64_t *code
 }
 
 /* Batch without an index: eight interleaved pairs of searches. */
-static void errcore__batch_searches(const errcore_table *table, const int64_t *codes,
-                                    errcore_class *out, size_t count) {
+static void errcore__batch_searches(const errcore_table *table, const int64_t *codes, errcore_class *out,
+                                    size_t count) {
     const int64_t *keys = table->codes;
     const errcore_range *ranges = table->ranges;
     size_t k = 0;
@@ -311,8 +304,8 @@ static void errcore__batch_searches(const errcore_table *table, const int64_t *c
 #define ERRCORE__FRONT_BLOCK 256
 
 /* The second pass without a gap table: eight interleaved range searches over the missed codes. */
-static void errcore__batch_miss_ranges(const errcore_table *table, const int64_t *codes,
-                                       errcore_class *out, const unsigned char *miss, size_t m) {
+static void errcore__batch_miss_ranges(const errcore_table *table, const int64_t *codes, errcore_class *out,
+                                       const unsigned char *miss, size_t m) {
     const errcore_range *ranges = table->ranges;
     size_t j = 0;
     for (; table->range_count != 0 && m - j >= ERRCORE__LANES; j += ERRCORE__LANES) {
@@ -331,8 +324,7 @@ static void errcore__batch_miss_ranges(const errcore_table *table, const int64_t
         }
         for (size_t l = 0; l < ERRCORE__LANES; l++) {
             const errcore_range *r = &ranges[b[l]];
-            uint64_t module_class = (uint64_t)ERRCORE_NO_ENTRY |
-                                    ((uint64_t)r->module << ERRCORE__MODULE_SHIFT) |
+            uint64_t module_class = (uint64_t)ERRCORE_NO_ENTRY | ((uint64_t)r->module << ERRCORE__MODULE_SHIFT) |
                                     ((uint64_t)ERRCORE_TIER_MODULE << ERRCORE__TIER_SHIFT);
             out[miss[j + l]] = ERRCORE__SELECT64((r->first <= c[l]) & (c[l] <= r->last), module_class,
                                                  (uint64_t)ERRCORE_CLASS_UNKNOWN);
@@ -355,8 +347,8 @@ static const uint32_t errcore__miss_places[16] = {
 static const unsigned char errcore__miss_counts[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
 /* Byte offset of the slot of code c: direct (one bucket, displacement << 4 in d), or through its bucket. */
-#define ERRCORE__FRONT_OFFSET(c, direct, d)                                                        \
-    (direct ? (((c) * multiplier >> 28) ^ (d)) & mask                                             \
+#define ERRCORE__FRONT_OFFSET(c, direct, d)                                                                            \
+    (direct ? (((c) * multiplier >> 28) ^ (d)) & mask                                                                  \
             : (((c) * multiplier >> 28) ^ ((uint64_t)buckets[((c) * multiplier >> 28) >> bucket_shift] << 4)) & mask)
 
 /*
@@ -366,29 +358,29 @@ static const unsigned char errcore__miss_counts[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1
  * are stored: it could then be taken for a read of such a store when codes
  * and out lie at the same offset in their pages, as large allocations do).
  */
-#define ERRCORE__FRONT_LANE(l, direct, d)                                                          \
-    uint64_t o##l;                                                                                 \
-    {                                                                                              \
-        uint64_t c = (uint64_t)codes[k + l];                                                       \
-        o##l = ERRCORE__FRONT_OFFSET(c, direct, d);                                                \
+#define ERRCORE__FRONT_LANE(l, direct, d)                                                                              \
+    uint64_t o##l;                                                                                                     \
+    {                                                                                                                  \
+        uint64_t c = (uint64_t)codes[k + l];                                                                           \
+        o##l = ERRCORE__FRONT_OFFSET(c, direct, d);                                                                    \
         bits |= (unsigned)(((uint64_t)((const errcore_front_slot *)(const void *)(slots + o##l))->key ^ c) != 0) << l; \
     }
 
 /* Four codes at a time: classes into out, misses appended to miss[] with one store. */
-#define ERRCORE__FRONT_FOUR(direct, d)                                                             \
-    for (; n - k >= 4; k += 4) {                                                                   \
-        unsigned bits = 0;                                                                         \
-        ERRCORE__FRONT_LANE(0, direct, d)                                                          \
-        ERRCORE__FRONT_LANE(1, direct, d)                                                          \
-        ERRCORE__FRONT_LANE(2, direct, d)                                                          \
-        ERRCORE__FRONT_LANE(3, direct, d)                                                          \
-        out[k] = ((const errcore_front_slot *)(const void *)(slots + o0))->key_class;              \
-        out[k + 1] = ((const errcore_front_slot *)(const void *)(slots + o1))->key_class;          \
-        out[k + 2] = ((const errcore_front_slot *)(const void *)(slots + o2))->key_class;          \
-        out[k + 3] = ((const errcore_front_slot *)(const void *)(slots + o3))->key_class;          \
-        uint32_t places = errcore__miss_places[bits] + (uint32_t)k * 0x01010101u;                  \
-        memcpy(miss + m, &places, sizeof places);                                                  \
-        m += errcore__miss_counts[bits];                                                           \
+#define ERRCORE__FRONT_FOUR(direct, d)                                                                                 \
+    for (; n - k >= 4; k += 4) {                                                                                       \
+        unsigned bits = 0;                                                                                             \
+        ERRCORE__FRONT_LANE(0, direct, d)                                                                              \
+        ERRCORE__FRONT_LANE(1, direct, d)                                                                              \
+        ERRCORE__FRONT_LANE(2, direct, d)                                                                              \
+        ERRCORE__FRONT_LANE(3, direct, d)                                                                              \
+        out[k] = ((const errcore_front_slot *)(const void *)(slots + o0))->key_class;                                  \
+        out[k + 1] = ((const errcore_front_slot *)(const void *)(slots + o1))->key_class;                              \
+        out[k + 2] = ((const errcore_front_slot *)(const void *)(slots + o2))->key_class;                              \
+        out[k + 3] = ((const errcore_front_slot *)(const void *)(slots + o3))->key_class;                              \
+        uint32_t places = errcore__miss_places[bits] + (uint32_t)k * 0x01010101u;                                      \
+        memcpy(miss + m, &places, sizeof places);                                                                      \
+        m += errcore__miss_counts[bits];                                                                               \
     }
 
 /*
@@ -401,13 +393,13 @@ static const unsigned char errcore__miss_counts[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1
  * errcore_build() makes) has a loop of its own, with no displacement at all.
  */
 static ERRCORE__NOINLINE size_t errcore__batch_hash(const errcore_front *f, const int64_t *restrict codes,
-                                                    errcore_class *restrict out,
-                                                    unsigned char *restrict miss, size_t n) {
+                                                    errcore_class *restrict out, unsigned char *restrict miss,
+                                                    size_t n) {
     const unsigned char *slots = (const unsigned char *)f->slots;
     const uint32_t *buckets = f->buckets;
     uint64_t multiplier = f->multiplier;
-    uint64_t mask = (uint64_t)f->slot_mask << 4; /* byte offsets of 16-byte slots */
-    unsigned bucket_shift = f->bucket_shift + 4u;   /* applied to h >> 28: at most 36 */
+    uint64_t mask = (uint64_t)f->slot_mask << 4;  /* byte offsets of 16-byte slots */
+    unsigned bucket_shift = f->bucket_shift + 4u; /* applied to h >> 28: at most 36 */
     size_t k = 0, m = 0;
     uint64_t d = (uint64_t)buckets[0] << 4;
     if (f->bucket_shift == 32 && d == 0) {
@@ -432,24 +424,24 @@ static ERRCORE__NOINLINE size_t errcore__batch_hash(const errcore_front *f, cons
 #undef ERRCORE__FRONT_OFFSET
 
 /* The gap class of one missed code (pass 2). */
-#define ERRCORE__GAP_ONE(position)                                                                 \
-    {                                                                                              \
-        size_t at = (position);                                                                    \
-        int64_t code = codes[at];                                                                  \
-        uint64_t offset = (uint64_t)code - base;                                                   \
-        /* Not min(offset >> shift, count): clang makes a branch of a min in a loop. */            \
-        uint64_t i = ERRCORE__SELECT64(offset <= last, offset >> shift, count);                    \
-        const errcore_front_gap *g = &gaps[i];                                                     \
-        uint64_t above = g->above, below = g->below;                                               \
-        ERRCORE__LOADED(above);                                                                    \
-        ERRCORE__LOADED(below);                                                                    \
-        out[at] = ERRCORE__SELECT64(code >= g->split, above, below);                               \
+#define ERRCORE__GAP_ONE(position)                                                                                     \
+    {                                                                                                                  \
+        size_t at = (position);                                                                                        \
+        int64_t code = codes[at];                                                                                      \
+        uint64_t offset = (uint64_t)code - base;                                                                       \
+        /* Not min(offset >> shift, count): clang makes a branch of a min in a loop. */                                \
+        uint64_t i = ERRCORE__SELECT64(offset <= last, offset >> shift, count);                                        \
+        const errcore_front_gap *g = &gaps[i];                                                                         \
+        uint64_t above = g->above, below = g->below;                                                                   \
+        ERRCORE__LOADED(above);                                                                                        \
+        ERRCORE__LOADED(below);                                                                                        \
+        out[at] = ERRCORE__SELECT64(code >= g->split, above, below);                                                   \
     }
 
 /* Pass 2 with a gap table: the missed codes of one block get their gap class, two at a time. */
 static ERRCORE__NOINLINE void errcore__batch_gaps(const errcore_front *f, const int64_t *restrict codes,
-                                                  errcore_class *restrict out,
-                                                  const unsigned char *restrict miss, size_t m) {
+                                                  errcore_class *restrict out, const unsigned char *restrict miss,
+                                                  size_t m) {
     const errcore_front_gap *gaps = f->gaps;
     uint64_t base = (uint64_t)f->gap_base, count = f->gap_count;
     uint64_t last = (count << f->gap_shift) - 1u; /* offset of the last code the stretches cover */
@@ -471,8 +463,7 @@ static ERRCORE__NOINLINE void errcore__batch_gaps(const errcore_front *f, const 
  * slot's class and lists the codes whose slot holds another key; pass 2
  * gives those their class from the gap table (or a search of the ranges).
  */
-static void errcore__batch_front(const errcore_table *table, const int64_t *codes, errcore_class *out,
-                                 size_t count) {
+static void errcore__batch_front(const errcore_table *table, const int64_t *codes, errcore_class *out, size_t count) {
     unsigned char miss[ERRCORE__FRONT_BLOCK + 3]; /* group appends write 4 bytes */
     for (size_t base = 0; base < count; base += ERRCORE__FRONT_BLOCK) {
         size_t n = count - base < ERRCORE__FRONT_BLOCK ? count - base : ERRCORE__FRONT_BLOCK;
@@ -485,8 +476,7 @@ static void errcore__batch_front(const errcore_table *table, const int64_t *code
     }
 }
 
-void errcore_classify_batch(const errcore_table *table, const int64_t *codes, errcore_class *out,
-                            size_t count) {
+void errcore_classify_batch(const errcore_table *table, const int64_t *codes, errcore_class *out, size_t count) {
     if (table->front.slots) {
         errcore__batch_front(table, codes, out, count);
     } else if (table->index_count != 0) {
@@ -499,8 +489,8 @@ void errcore_classify_batch(const errcore_table *table, const int64_t *codes, er
 /* Codes classified per step of errcore_tally_codes(): 512 bytes of stack. */
 #define ERRCORE__TALLY_CHUNK 64
 
-errcore_status errcore_tally_codes(const errcore_table *table, const int64_t *codes, size_t count,
-                                   errcore_tally *tally, uint64_t *module_counts) {
+errcore_status errcore_tally_codes(const errcore_table *table, const int64_t *codes, size_t count, errcore_tally *tally,
+                                   uint64_t *module_counts) {
     if (!table || !tally || (!codes && count != 0)) {
         return ERRCORE_E_NULL_ARGUMENT;
     }

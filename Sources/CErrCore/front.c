@@ -4,7 +4,7 @@
  *
  * The keys are the table codes: every entry code and the success code.
  * For a multiplier M, each key's hi = (key * M) >> 32 picks a bucket (its
- * top bits) and a home slot (its low bits). A table of up to 362 codes
+ * top bits) and a home slot (its low bits). A table of up to 361 entries
  * first tries to do without buckets ("direct": one bucket, displacement 0,
  * more slots, see ERRCORE__FRONT_DIRECT_KEYS):
  * a multiplier under which no two keys share a home. Otherwise, and for
@@ -31,7 +31,8 @@
 #define ERRCORE__FRONT_ATTEMPTS 32
 /*
  * Direct fronts (one bucket, no displacement: the fastest to look up) are
- * tried for tables of up to ERRCORE__FRONT_DIRECT_KEYS table codes, with
+ * tried for tables of up to ERRCORE__FRONT_DIRECT_KEYS - 1 = 361 entries
+ * (K = entries + 1 keys counted, as if the success code had no entry), with
  * 2^direct_bits slots: at least K * K / 8 (so that a multiplier places all
  * K keys about one time in 55 or better: e^(-K*K / 2m)), at least four
  * times the slots of a front with buckets, at most 2^13 (128 KiB). Above
@@ -40,7 +41,7 @@
  * at its first collision.
  */
 #define ERRCORE__FRONT_DIRECT_ATTEMPTS 4096
-#define ERRCORE__FRONT_DIRECT_KEYS 362u
+#define ERRCORE__FRONT_DIRECT_KEYS     362u
 #define ERRCORE__FRONT_DIRECT_MAX_BITS 13u
 /* Largest bucket (keys) a multiplier may produce. */
 #define ERRCORE__FRONT_MAX_BUCKET 64u
@@ -69,7 +70,7 @@ void errcore__front_dims(size_t entries, size_t ranges, errcore__front_dims_t *d
         return; /* no front */
     }
     d->has_front = true;
-    d->slot_bits = errcore__ceil_log2(keys + keys / 4u); /* load factor 0.4 ... 0.8 */
+    d->slot_bits = errcore__ceil_log2(keys + keys / 4u);            /* load factor 0.4 ... 0.8 */
     unsigned c = errcore__ceil_log2(keys / 2u < 1 ? 1 : keys / 2u); /* about 2 keys a bucket */
     d->bucket_bits = c > 24 ? 24 : c;
     d->direct_bits = 0;
@@ -182,8 +183,8 @@ static inline void errcore__use(uint32_t *used, uint64_t s) {
 }
 
 /* One direct attempt (one bucket, displacement 0): true when no two keys share a home. */
-static bool errcore__front_direct(const errcore_table *t, size_t keys, const errcore__hash *h,
-                                  uint64_t slot_count, uint32_t *used) {
+static bool errcore__front_direct(const errcore_table *t, size_t keys, const errcore__hash *h, uint64_t slot_count,
+                                  uint32_t *used) {
     for (uint64_t i = 0; i < (slot_count + 31u) / 32u; i++) {
         used[i] = 0;
     }
@@ -201,9 +202,8 @@ static bool errcore__front_direct(const errcore_table *t, size_t keys, const err
  * One attempt with buckets, multiplier h->multiplier: fills buckets[] and
  * returns true when every key got its own slot.
  */
-static bool errcore__front_place(const errcore_table *t, size_t keys, const errcore__hash *h,
-                                 size_t bucket_count, uint64_t slot_count, uint32_t *buckets,
-                                 errcore__front_work *w) {
+static bool errcore__front_place(const errcore_table *t, size_t keys, const errcore__hash *h, size_t bucket_count,
+                                 uint64_t slot_count, uint32_t *buckets, errcore__front_work *w) {
     /* Group the keys by bucket (counting sort). */
     for (size_t b = 0; b <= bucket_count; b++) {
         w->starts[b] = 0;
@@ -302,8 +302,7 @@ static errcore_class errcore__miss_class_slow(const errcore_table *t, int64_t co
     if (r == ERRCORE_NO_INDEX) {
         return ERRCORE_CLASS_UNKNOWN;
     }
-    return (uint64_t)ERRCORE_NO_ENTRY | ((uint64_t)t->ranges[r].module << 32) |
-           ((uint64_t)ERRCORE_TIER_MODULE << 56);
+    return (uint64_t)ERRCORE_NO_ENTRY | ((uint64_t)t->ranges[r].module << 32) | ((uint64_t)ERRCORE_TIER_MODULE << 56);
 }
 
 /*
@@ -330,8 +329,7 @@ static int64_t errcore__next_change(const errcore_table *t, int64_t code, bool *
  * Chooses the gap table: base, shift and count; false when it would need
  * more than `capacity` stretches or would run past INT64_MAX.
  */
-static bool errcore__gap_plan(const errcore_table *t, size_t capacity, int64_t *base,
-                              unsigned *shift, size_t *count) {
+static bool errcore__gap_plan(const errcore_table *t, size_t capacity, int64_t *base, unsigned *shift, size_t *count) {
     *base = 0;
     *shift = 0;
     *count = 1; /* the classifier relies on at least one stretch before the final one */
@@ -374,8 +372,8 @@ static bool errcore__gap_plan(const errcore_table *t, size_t capacity, int64_t *
 }
 
 /* Fills gaps[0 ... count] for the plan. */
-static void errcore__gap_fill(const errcore_table *t, errcore_front_gap *gaps, int64_t base,
-                              unsigned shift, size_t count) {
+static void errcore__gap_fill(const errcore_table *t, errcore_front_gap *gaps, int64_t base, unsigned shift,
+                              size_t count) {
     for (size_t i = 0; i < count; i++) {
         int64_t start = (int64_t)((uint64_t)base + ((uint64_t)i << shift));
         int64_t stop = (int64_t)((uint64_t)start + (((uint64_t)1 << shift) - 1u));
@@ -420,8 +418,7 @@ bool errcore__front_build(errcore_table *t, const errcore__front_dims_t *d, errc
     /* A small table first tries for a direct front: no displacement to look up. */
     h.bucket_shift = 32;
     h.slot_mask = slot_count - 1u;
-    for (int attempt = 0; d->direct_bits != 0 && attempt < ERRCORE__FRONT_DIRECT_ATTEMPTS && !placed;
-         attempt++) {
+    for (int attempt = 0; d->direct_bits != 0 && attempt < ERRCORE__FRONT_DIRECT_ATTEMPTS && !placed; attempt++) {
         h.multiplier = errcore__next_multiplier(&state);
         placed = errcore__front_direct(t, keys, &h, slot_count, w.used);
     }
@@ -474,8 +471,8 @@ bool errcore__front_build(errcore_table *t, const errcore__front_dims_t *d, errc
 
 /* ---- proving a front right ------------------------------------------------------------- */
 
-static errcore_status errcore__bad_front(errcore_diag *diag, errcore_subject subject, size_t index,
-                                         int64_t code, int64_t other_code) {
+static errcore_status errcore__bad_front(errcore_diag *diag, errcore_subject subject, size_t index, int64_t code,
+                                         int64_t other_code) {
     errcore_status s = errcore__fail(diag, ERRCORE_E_BAD_FRONT, subject, index, code);
     if (diag) {
         diag->other_code = other_code;
@@ -505,8 +502,7 @@ static errcore_status errcore__check_gaps(const errcore_table *t, errcore_diag *
                 (uint64_t)t->ranges[t->range_count - 1].last - (uint64_t)f->gap_base <= cover;
     }
     if (!shape) {
-        return errcore__bad_front(diag, ERRCORE_SUBJECT_FRONT_GAP, ERRCORE_NO_INDEX, f->gap_base,
-                                  (int64_t)n);
+        return errcore__bad_front(diag, ERRCORE_SUBJECT_FRONT_GAP, ERRCORE_NO_INDEX, f->gap_base, (int64_t)n);
     }
     for (size_t i = 0; i < n; i++) {
         const errcore_front_gap *g = &f->gaps[i];
@@ -546,8 +542,7 @@ errcore_status errcore__check_front(const errcore_table *t, errcore_diag *diag) 
     bool shape = (f->slot_mask & slot_count) == 0 && slot_count <= SIZE_MAX / sizeof(errcore_front_slot) &&
                  f->bucket_shift <= 32;
     if (!shape) {
-        return errcore__bad_front(diag, ERRCORE_SUBJECT_FRONT, ERRCORE_NO_INDEX, f->slot_mask,
-                                  f->bucket_shift);
+        return errcore__bad_front(diag, ERRCORE_SUBJECT_FRONT, ERRCORE_NO_INDEX, f->slot_mask, f->bucket_shift);
     }
     /* Every table code sits at its position. */
     for (size_t i = 0; i <= t->entry_count; i++) {

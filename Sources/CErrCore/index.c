@@ -85,8 +85,8 @@ static errcore_index_slot errcore__slot_for(const errcore_table *t, int64_t k) {
     return slot;
 }
 
-errcore_status errcore_index_build(const errcore_table *table, int64_t *keys,
-                                   errcore_index_slot *slots, size_t capacity, size_t *out_count) {
+errcore_status errcore_index_build(const errcore_table *table, int64_t *keys, errcore_index_slot *slots,
+                                   size_t capacity, size_t *out_count) {
     if (!table || !keys || !slots || !out_count) {
         return ERRCORE_E_NULL_ARGUMENT;
     }
@@ -150,8 +150,8 @@ errcore_status errcore__check_index(const errcore_table *t, errcore_diag *diag) 
         errcore_index_slot want = errcore__slot_for(t, t->index_keys[i]);
         const errcore_index_slot *got = &t->index_slots[i];
         /* A gap between two adjacent keys holds no code, so its class is never read. */
-        bool gap_used = t->index_keys[i] != INT64_MAX &&
-                        (i + 1 == t->index_count || t->index_keys[i + 1] != t->index_keys[i] + 1);
+        bool gap_used =
+            t->index_keys[i] != INT64_MAX && (i + 1 == t->index_count || t->index_keys[i + 1] != t->index_keys[i] + 1);
         if (got->hit != want.hit || (gap_used && got->gap != want.gap)) {
             return errcore__bad_index(diag, i, t->index_keys[i]);
         }

@@ -132,8 +132,8 @@ static inline const char *errcore__pool_string(const errcore_table *t, uint32_t 
  * check can `return errcore__fail(...)`. other_index, other_code and module
  * start empty; callers set them after when they apply.
  */
-static inline errcore_status errcore__fail(errcore_diag *diag, errcore_status status,
-                                           errcore_subject subject, size_t index, int64_t code) {
+static inline errcore_status errcore__fail(errcore_diag *diag, errcore_status status, errcore_subject subject,
+                                           size_t index, int64_t code) {
     if (diag) {
         diag->status = status;
         diag->subject = subject;
@@ -151,6 +151,8 @@ ERRCORE__INTERNAL errcore_class errcore__classify_searches(const errcore_table *
 
 /* Checks t's index against its entries and ranges (t must be otherwise valid). */
 ERRCORE__INTERNAL errcore_status errcore__check_index(const errcore_table *t, errcore_diag *diag);
+
+/* ---- Range lookups (ranges.c) ------------------------------------------------------------- */
 
 /* How many of t's (sorted) ranges start at or before code: a binary search (not the hot path). */
 ERRCORE__INTERNAL size_t errcore__ranges_starting_by(const errcore_table *t, int64_t code);
@@ -179,8 +181,7 @@ ERRCORE__INTERNAL void errcore__front_dims(size_t entries, size_t ranges, errcor
 ERRCORE__INTERNAL size_t errcore__front_slot_count(const errcore__front_dims_t *d);
 
 /* Bytes of 8-aligned scratch errcore__front_build needs; false when that overflows a size_t. */
-ERRCORE__INTERNAL bool errcore__front_scratch_size(size_t entries, const errcore__front_dims_t *d,
-                                                  size_t *bytes);
+ERRCORE__INTERNAL bool errcore__front_scratch_size(size_t entries, const errcore__front_dims_t *d, size_t *bytes);
 
 /*
  * Builds t's front (t must be valid apart from its index and front) into
@@ -189,9 +190,8 @@ ERRCORE__INTERNAL bool errcore__front_scratch_size(size_t entries, const errcore
  * with `scratch` as working memory, and sets t->front. Returns false, with
  * t->front all zero, when no front was built.
  */
-ERRCORE__INTERNAL bool errcore__front_build(errcore_table *t, const errcore__front_dims_t *d,
-                                           errcore_front_slot *slots, uint32_t *buckets,
-                                           errcore_front_gap *gaps, void *scratch);
+ERRCORE__INTERNAL bool errcore__front_build(errcore_table *t, const errcore__front_dims_t *d, errcore_front_slot *slots,
+                                            uint32_t *buckets, errcore_front_gap *gaps, void *scratch);
 
 /* Checks t's front against its entries and ranges (t must be otherwise valid). */
 ERRCORE__INTERNAL errcore_status errcore__check_front(const errcore_table *t, errcore_diag *diag);
@@ -224,37 +224,32 @@ ERRCORE__INTERNAL bool errcore__emit(errcore__reporter *rep, const errcore_diag 
  * the caller's array. With d NULL they serve as predicates. */
 
 /* Stage 1: an empty name. */
-ERRCORE__INTERNAL errcore_status errcore__rule_empty_name(const char *name, errcore_subject subject,
-                                                          size_t index, int64_t code,
-                                                          errcore_diag *d);
+ERRCORE__INTERNAL errcore_status errcore__rule_empty_name(const char *name, errcore_subject subject, size_t index,
+                                                          int64_t code, errcore_diag *d);
 /* Stage 3: a range naming module 0 or one above module_count. */
-ERRCORE__INTERNAL errcore_status errcore__rule_range_module(const errcore_range *g, size_t index,
-                                                           size_t module_count, errcore_diag *d);
+ERRCORE__INTERNAL errcore_status errcore__rule_range_module(const errcore_range *g, size_t index, size_t module_count,
+                                                            errcore_diag *d);
 /* Stage 3: a range whose first code is above its last. */
-ERRCORE__INTERNAL errcore_status errcore__rule_range_empty(const errcore_range *g, size_t index,
-                                                          errcore_diag *d);
+ERRCORE__INTERNAL errcore_status errcore__rule_range_empty(const errcore_range *g, size_t index, errcore_diag *d);
 /* Stage 4: g, which sorts at or after `before` (by first code), starts inside it. */
 ERRCORE__INTERNAL errcore_status errcore__rule_overlap(const errcore_range *g, size_t index,
-                                                      const errcore_range *before,
-                                                      size_t before_index, errcore_diag *d);
+                                                       const errcore_range *before, size_t before_index,
+                                                       errcore_diag *d);
 /* Stage 5: an entry naming a module above module_count. */
-ERRCORE__INTERNAL errcore_status errcore__rule_entry_module(int64_t code, uint16_t module,
-                                                           size_t index, size_t module_count,
-                                                           errcore_diag *d);
+ERRCORE__INTERNAL errcore_status errcore__rule_entry_module(int64_t code, uint16_t module, size_t index,
+                                                            size_t module_count, errcore_diag *d);
 /* Stage 6: an entry with the code of the entry `first_index`, the first with that code. */
-ERRCORE__INTERNAL errcore_status errcore__rule_duplicate_code(int64_t code, uint16_t module,
-                                                             size_t index, int64_t first_code,
-                                                             size_t first_index, errcore_diag *d);
+ERRCORE__INTERNAL errcore_status errcore__rule_duplicate_code(int64_t code, uint16_t module, size_t index,
+                                                              int64_t first_code, size_t first_index, errcore_diag *d);
 /* Stage 7: the success code inside range g. */
-ERRCORE__INTERNAL errcore_status errcore__rule_success_range(int64_t success, const errcore_range *g,
-                                                            size_t index, errcore_diag *d);
+ERRCORE__INTERNAL errcore_status errcore__rule_success_range(int64_t success, const errcore_range *g, size_t index,
+                                                             errcore_diag *d);
 /*
  * Stage 8: where an entry's code lies. `in_own`: a range of the entry's
  * module contains the code; `owner`: the module owning the code, 0 for none.
  */
-ERRCORE__INTERNAL errcore_status errcore__rule_placement(int64_t code, uint16_t module, size_t index,
-                                                        int64_t success, bool in_own,
-                                                        uint16_t owner, errcore_diag *d);
+ERRCORE__INTERNAL errcore_status errcore__rule_placement(int64_t code, uint16_t module, size_t index, int64_t success,
+                                                         bool in_own, uint16_t owner, errcore_diag *d);
 
 /* Module names for stage 2: the name of module index i, or NULL when it has none to compare. */
 typedef const char *(*errcore__name_fn)(const void *source, size_t i);
@@ -267,9 +262,8 @@ typedef const char *(*errcore__name_fn)(const void *source, size_t i);
  * spare array. order, first and keys hold m elements each. A 1 KiB
  * histogram on the stack. Returns false when checking must stop.
  */
-ERRCORE__INTERNAL bool errcore__module_names_all(const void *source, errcore__name_fn name,
-                                                size_t m, uint16_t *order, uint16_t *first,
-                                                uint64_t *keys, errcore__reporter *rep);
+ERRCORE__INTERNAL bool errcore__module_names_all(const void *source, errcore__name_fn name, size_t m, uint16_t *order,
+                                                 uint16_t *first, uint64_t *keys, errcore__reporter *rep);
 
 /*
  * Stage 2 with only `capacity` elements of order[] (capacity > 0): reports
@@ -277,9 +271,8 @@ ERRCORE__INTERNAL bool errcore__module_names_all(const void *source, errcore__na
  * `capacity` modules and looking up every later name in each block. Returns
  * false when checking must stop.
  */
-ERRCORE__INTERNAL bool errcore__module_names_blocks(const void *source, errcore__name_fn name,
-                                                   size_t m, uint16_t *order, size_t capacity,
-                                                   errcore__reporter *rep);
+ERRCORE__INTERNAL bool errcore__module_names_blocks(const void *source, errcore__name_fn name, size_t m,
+                                                    uint16_t *order, size_t capacity, errcore__reporter *rep);
 
 /*
  * Stable sort of keys[0 ... n-1] ascending as unsigned numbers, moving
@@ -292,14 +285,13 @@ ERRCORE__INTERNAL bool errcore__module_names_blocks(const void *source, errcore_
  * passes, skipping each byte that is equal in every key: O(n) per pass, at
  * most 8 passes, no recursion, no allocation, a 1 KiB histogram on the stack.
  */
-ERRCORE__INTERNAL void errcore__sort_keyed(uint64_t *keys, uint32_t *vals, uint64_t *tmp_keys,
-                                           uint32_t *tmp_vals, size_t n);
+ERRCORE__INTERNAL void errcore__sort_keyed(uint64_t *keys, uint32_t *vals, uint64_t *tmp_keys, uint32_t *tmp_vals,
+                                           size_t n);
 
 /* ---- Definitions (check.c) ----------------------------------------------------------------- */
 
 /* Stage 0 of a definition; *pool gets the pool bytes it needs. False: checking must stop. */
-ERRCORE__INTERNAL bool errcore__check_shape(const errcore_catalog_def *def, size_t *pool,
-                                           errcore__reporter *rep);
+ERRCORE__INTERNAL bool errcore__check_shape(const errcore_catalog_def *def, size_t *pool, errcore__reporter *rep);
 
 /*
  * Working arrays of the definition checks (errcore_check_size() bytes in
@@ -310,29 +302,28 @@ ERRCORE__INTERNAL bool errcore__check_shape(const errcore_catalog_def *def, size
 typedef struct errcore__work {
     uint64_t *entry_keys;       /* sort keys of the entries' codes, sorted with entry_order */
     uint64_t *entry_keys_spare; /* the sort's spare keys */
-    uint32_t *entry_order; /* input indices sorted by (code, index) */
-    uint32_t *entry_first; /* the sort's spare indices; then per input index: the first entry
-                            * with its code, or UINT32_MAX */
+    uint32_t *entry_order;      /* input indices sorted by (code, index) */
+    uint32_t *entry_first;      /* the sort's spare indices; then per input index: the first entry
+                                 * with its code, or UINT32_MAX */
     uint64_t *range_keys;       /* sort keys of the valid ranges (first, then module) */
     uint64_t *range_keys_spare; /* the sorts' spare keys */
-    uint32_t *range_order; /* valid ranges sorted by (first, index) */
-    uint32_t *range_reach; /* per sorted position: the position reaching furthest up to it */
-    uint32_t *range_aux;   /* overlap partner per input index; then valid ranges by (module, first, index) */
-    uint32_t *range_aux_reach; /* per range_aux position: furthest reach within the module so far */
-    uint64_t *module_keys;     /* per module: the first 8 bytes of its name (stage 2) */
+    uint32_t *range_order;      /* valid ranges sorted by (first, index) */
+    uint32_t *range_reach;      /* per sorted position: the position reaching furthest up to it */
+    uint32_t *range_aux;        /* overlap partner per input index; then valid ranges by (module, first, index) */
+    uint32_t *range_aux_reach;  /* per range_aux position: furthest reach within the module so far */
+    uint64_t *module_keys;      /* per module: the first 8 bytes of its name (stage 2) */
     uint16_t *module_order;
     uint16_t *module_first;
-    size_t range_valid;    /* entries used in range_order */
+    size_t range_valid; /* entries used in range_order */
 } errcore__work;
 
 /* Bytes of each work array, each rounded up to 8: entries, ranges, modules. False on overflow. */
-ERRCORE__INTERNAL bool errcore__work_size(size_t n, size_t r, size_t m, size_t *entry_bytes,
-                                          size_t *range_bytes, size_t *module_bytes);
+ERRCORE__INTERNAL bool errcore__work_size(size_t n, size_t r, size_t m, size_t *entry_bytes, size_t *range_bytes,
+                                          size_t *module_bytes);
 
 /* Points w's arrays into the three areas sized by errcore__work_size. */
-ERRCORE__INTERNAL void errcore__work_init(errcore__work *w, size_t n, size_t r, size_t m,
-                                          void *entries_area, void *ranges_area,
-                                          void *modules_area);
+ERRCORE__INTERNAL void errcore__work_init(errcore__work *w, size_t n, size_t r, size_t m, void *entries_area,
+                                          void *ranges_area, void *modules_area);
 
 /*
  * Stages 1 ... 8 of a definition that passed stage 0. On return with no
@@ -340,11 +331,10 @@ ERRCORE__INTERNAL void errcore__work_init(errcore__work *w, size_t n, size_t r, 
  * w->range_order every range sorted by (first, index) (errcore_build lays
  * the table out from them).
  */
-ERRCORE__INTERNAL void errcore__check_def(const errcore_catalog_def *def, errcore__work *w,
-                                          errcore__reporter *rep);
+ERRCORE__INTERNAL void errcore__check_def(const errcore_catalog_def *def, errcore__work *w, errcore__reporter *rep);
 
 /* Fills *d with a storage problem (BUFFER_TOO_SMALL or MISALIGNED); ERRCORE_OK when none. */
-ERRCORE__INTERNAL errcore_status errcore__check_storage(const void *storage, size_t size,
-                                                       size_t needed, errcore_diag *d);
+ERRCORE__INTERNAL errcore_status errcore__check_storage(const void *storage, size_t size, size_t needed,
+                                                        errcore_diag *d);
 
 #endif /* ERRCORE_INTERNAL_H */

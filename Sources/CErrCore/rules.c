@@ -34,16 +34,15 @@ bool errcore__emit(errcore__reporter *rep, const errcore_diag *d) {
     return !rep->stopped;
 }
 
-errcore_status errcore__rule_empty_name(const char *name, errcore_subject subject, size_t index,
-                                        int64_t code, errcore_diag *d) {
+errcore_status errcore__rule_empty_name(const char *name, errcore_subject subject, size_t index, int64_t code,
+                                        errcore_diag *d) {
     if (name[0] != '\0') {
         return ERRCORE_OK;
     }
     return errcore__fail(d, ERRCORE_E_EMPTY_NAME, subject, index, code);
 }
 
-errcore_status errcore__rule_range_module(const errcore_range *g, size_t index, size_t module_count,
-                                         errcore_diag *d) {
+errcore_status errcore__rule_range_module(const errcore_range *g, size_t index, size_t module_count, errcore_diag *d) {
     if (g->module != ERRCORE_MODULE_NONE && (size_t)g->module <= module_count) {
         return ERRCORE_OK;
     }
@@ -66,9 +65,8 @@ errcore_status errcore__rule_range_empty(const errcore_range *g, size_t index, e
     return ERRCORE_E_EMPTY_RANGE;
 }
 
-errcore_status errcore__rule_overlap(const errcore_range *g, size_t index,
-                                     const errcore_range *before, size_t before_index,
-                                     errcore_diag *d) {
+errcore_status errcore__rule_overlap(const errcore_range *g, size_t index, const errcore_range *before,
+                                     size_t before_index, errcore_diag *d) {
     if (g->first > before->last) {
         return ERRCORE_OK;
     }
@@ -81,8 +79,8 @@ errcore_status errcore__rule_overlap(const errcore_range *g, size_t index,
     return ERRCORE_E_RANGE_OVERLAP;
 }
 
-errcore_status errcore__rule_entry_module(int64_t code, uint16_t module, size_t index,
-                                         size_t module_count, errcore_diag *d) {
+errcore_status errcore__rule_entry_module(int64_t code, uint16_t module, size_t index, size_t module_count,
+                                          errcore_diag *d) {
     if ((size_t)module <= module_count) {
         return ERRCORE_OK;
     }
@@ -93,9 +91,8 @@ errcore_status errcore__rule_entry_module(int64_t code, uint16_t module, size_t 
     return ERRCORE_E_UNDECLARED_MODULE;
 }
 
-errcore_status errcore__rule_duplicate_code(int64_t code, uint16_t module, size_t index,
-                                           int64_t first_code, size_t first_index,
-                                           errcore_diag *d) {
+errcore_status errcore__rule_duplicate_code(int64_t code, uint16_t module, size_t index, int64_t first_code,
+                                            size_t first_index, errcore_diag *d) {
     if (code != first_code) {
         return ERRCORE_OK;
     }
@@ -108,8 +105,7 @@ errcore_status errcore__rule_duplicate_code(int64_t code, uint16_t module, size_
     return ERRCORE_E_DUPLICATE_CODE;
 }
 
-errcore_status errcore__rule_success_range(int64_t success, const errcore_range *g, size_t index,
-                                          errcore_diag *d) {
+errcore_status errcore__rule_success_range(int64_t success, const errcore_range *g, size_t index, errcore_diag *d) {
     if (success < g->first || success > g->last) {
         return ERRCORE_OK;
     }
@@ -120,8 +116,8 @@ errcore_status errcore__rule_success_range(int64_t success, const errcore_range 
     return ERRCORE_E_SUCCESS_IN_MODULE;
 }
 
-errcore_status errcore__rule_placement(int64_t code, uint16_t module, size_t index, int64_t success,
-                                      bool in_own, uint16_t owner, errcore_diag *d) {
+errcore_status errcore__rule_placement(int64_t code, uint16_t module, size_t index, int64_t success, bool in_own,
+                                       uint16_t owner, errcore_diag *d) {
     errcore_status s = ERRCORE_OK;
     if (code == success) {
         /* The success code is classified as success whatever range holds it (stage 7 reports
@@ -178,8 +174,8 @@ static void errcore__insertion_keyed(uint64_t *keys, uint32_t *vals, size_t n) {
  * out_keys/out_vals ordered by the digit of the key at `shift`, keeping the
  * order of equal digits (so earlier passes' order survives within a digit).
  */
-static void errcore__radix_pass(const uint64_t *keys, const uint32_t *vals, uint64_t *out_keys,
-                                uint32_t *out_vals, size_t n, unsigned shift) {
+static void errcore__radix_pass(const uint64_t *keys, const uint32_t *vals, uint64_t *out_keys, uint32_t *out_vals,
+                                size_t n, unsigned shift) {
     uint32_t at[ERRCORE__RADIX_SIZE]; /* n <= UINT32_MAX, so every count and position fits */
     for (size_t b = 0; b < ERRCORE__RADIX_SIZE; b++) {
         at[b] = 0;
@@ -201,8 +197,7 @@ static void errcore__radix_pass(const uint64_t *keys, const uint32_t *vals, uint
     }
 }
 
-void errcore__sort_keyed(uint64_t *keys, uint32_t *vals, uint64_t *tmp_keys, uint32_t *tmp_vals,
-                         size_t n) {
+void errcore__sort_keyed(uint64_t *keys, uint32_t *vals, uint64_t *tmp_keys, uint32_t *tmp_vals, size_t n) {
     if (n < 2) {
         return;
     }
@@ -317,8 +312,7 @@ static bool errcore__key_whole(uint64_t key) {
  * are (at most 65,535 of them), so the indices alone move; a digit equal in
  * every key is skipped; up to ERRCORE__SMALL_SORT indices, an insertion sort.
  */
-static void errcore__sort_names_by_key(const uint64_t *keys, uint16_t *order, uint16_t *spare,
-                                       size_t count) {
+static void errcore__sort_names_by_key(const uint64_t *keys, uint16_t *order, uint16_t *spare, size_t count) {
     uint64_t differ = 0;
     bool sorted = true;
     for (size_t p = 1; p < count; p++) {
@@ -381,8 +375,7 @@ static size_t errcore__named(const errcore__names *k, uint16_t *order, size_t fr
 }
 
 /* Position of the first element of sorted order[0 ... count-1] named `name`, or count. */
-static size_t errcore__find_name(const errcore__names *k, const uint16_t *order, size_t count,
-                                 const char *name) {
+static size_t errcore__find_name(const errcore__names *k, const uint16_t *order, size_t count, const char *name) {
     size_t lo = 0, hi = count;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
@@ -397,17 +390,15 @@ static size_t errcore__find_name(const errcore__names *k, const uint16_t *order,
 
 static errcore_diag errcore__duplicate_name_diag(size_t index, size_t first) {
     errcore_diag d;
-    errcore__fail(&d, ERRCORE_E_DUPLICATE_MODULE_NAME, ERRCORE_SUBJECT_MODULE, index,
-                  (int64_t)index + 1);
+    errcore__fail(&d, ERRCORE_E_DUPLICATE_MODULE_NAME, ERRCORE_SUBJECT_MODULE, index, (int64_t)index + 1);
     d.other_index = first;
     d.other_code = (int64_t)first + 1;
     d.module = (uint32_t)(index + 1);
     return d;
 }
 
-bool errcore__module_names_all(const void *source, errcore__name_fn name, size_t m,
-                               uint16_t *order, uint16_t *first, uint64_t *keys,
-                               errcore__reporter *rep) {
+bool errcore__module_names_all(const void *source, errcore__name_fn name, size_t m, uint16_t *order, uint16_t *first,
+                               uint64_t *keys, errcore__reporter *rep) {
     errcore__names k = {source, name};
     /* After sorting by (name, index), each run of equal names starts with its first module.
      * first[] is the sort's spare array until the sort is done. */
@@ -433,8 +424,7 @@ bool errcore__module_names_all(const void *source, errcore__name_fn name, size_t
     for (size_t p = 1, head = 0; p < count; p++) {
         uint64_t key = keys[order[p]];
         if (key == keys[order[head]] &&
-            (errcore__key_whole(key) ||
-             strcmp(name(source, order[p]), name(source, order[head])) == 0)) {
+            (errcore__key_whole(key) || strcmp(name(source, order[p]), name(source, order[head])) == 0)) {
             first[order[p]] = order[head];
         } else {
             head = p;
@@ -451,8 +441,8 @@ bool errcore__module_names_all(const void *source, errcore__name_fn name, size_t
     return true;
 }
 
-bool errcore__module_names_blocks(const void *source, errcore__name_fn name, size_t m,
-                                  uint16_t *order, size_t capacity, errcore__reporter *rep) {
+bool errcore__module_names_blocks(const void *source, errcore__name_fn name, size_t m, uint16_t *order, size_t capacity,
+                                  errcore__reporter *rep) {
     errcore__names k = {source, name};
     /* The lowest later index with an earlier namesake, and the lowest such namesake. A block
      * can only hold a namesake of a module after its start. */

@@ -138,8 +138,7 @@ size_t errcore_diag_format(const errcore_diag *diag, char *buf, size_t size) {
     case ERRCORE_E_RANGE_OVERLAP:
     case ERRCORE_E_UNSORTED:
         if (diag->other_index != ERRCORE_NO_INDEX) {
-            bool repeats = diag->status == ERRCORE_E_DUPLICATE_CODE ||
-                           diag->status == ERRCORE_E_DUPLICATE_MODULE_NAME;
+            bool repeats = diag->status == ERRCORE_E_DUPLICATE_CODE || diag->status == ERRCORE_E_DUPLICATE_MODULE_NAME;
             errcore__sink_str(&s, repeats                                   ? " repeats "
                                   : diag->status == ERRCORE_E_RANGE_OVERLAP ? " overlaps "
                                                                             : " comes after ");
@@ -191,8 +190,7 @@ size_t errcore_diag_format(const errcore_diag *diag, char *buf, size_t size) {
             errcore__sink_str(&s, ", which hashes to it");
         }
         break;
-    default:
-        break;
+    default: break;
     }
     return s.len;
 }

@@ -68,8 +68,7 @@ const char *errcore_flag_name(unsigned flag) {
 }
 
 /* Chinese string when asked for and present, English otherwise. */
-static const char *errcore__localized(const errcore_table *t, uint32_t en, uint32_t zh,
-                                      errcore_lang lang) {
+static const char *errcore__localized(const errcore_table *t, uint32_t en, uint32_t zh, errcore_lang lang) {
     const char *chinese = lang == ERRCORE_LANG_ZH_HANS ? errcore__pool_string(t, zh) : NULL;
     return chinese ? chinese : errcore__pool_string(t, en);
 }
@@ -119,22 +118,17 @@ uint16_t errcore_module_find(const errcore_table *table, const char *name) {
     return ERRCORE_MODULE_NONE;
 }
 
-size_t errcore_describe(const errcore_table *table, int64_t code, errcore_lang lang, char *buf,
-                        size_t size) {
+size_t errcore_describe(const errcore_table *table, int64_t code, errcore_lang lang, char *buf, size_t size) {
     errcore__sink s = errcore__sink_make(buf, size);
     bool zh = lang == ERRCORE_LANG_ZH_HANS;
     errcore_class c = table ? errcore_classify(table, code) : ERRCORE_CLASS_UNKNOWN;
-    const char *message = errcore_class_is_exact(c)
-                              ? errcore_entry_message(table, errcore_class_entry(c), lang)
-                              : NULL;
+    const char *message = errcore_class_is_exact(c) ? errcore_entry_message(table, errcore_class_entry(c), lang) : NULL;
     if (message) {
         errcore__sink_str(&s, message);
         return s.len;
     }
     switch (errcore_class_tier(c)) {
-    case ERRCORE_TIER_SUCCESS:
-        errcore__sink_str(&s, zh ? "成功" : "OK");
-        break;
+    case ERRCORE_TIER_SUCCESS: errcore__sink_str(&s, zh ? "成功" : "OK"); break;
     case ERRCORE_TIER_MODULE: {
         const char *title = errcore_module_title(table, errcore_class_module(c), lang);
         errcore__sink_str(&s, zh ? "未识别的" : "Unrecognised ");

@@ -5,32 +5,9 @@
  */
 #include "internal.h"
 
-size_t errcore__ranges_starting_by(const errcore_table *t, int64_t code) {
-    size_t lo = 0;
-    size_t hi = t->range_count;
-    while (lo < hi) { /* first range with first > code */
-        size_t mid = lo + (hi - lo) / 2;
-        if (t->ranges[mid].first <= code) {
-            lo = mid + 1;
-        } else {
-            hi = mid;
-        }
-    }
-    return lo;
-}
-
-size_t errcore__range_containing(const errcore_table *t, int64_t code) {
-    size_t lo = errcore__ranges_starting_by(t, code);
-    if (lo == 0 || t->ranges[lo - 1].last < code) {
-        return ERRCORE_NO_INDEX;
-    }
-    return lo - 1;
-}
-
 /* A pool string that must exist (and, for names, be non-empty). */
-static errcore_status errcore__check_string(const errcore_table *t, uint32_t offset, bool optional,
-                                            bool is_name, errcore_subject subject, size_t index,
-                                            errcore_diag *diag) {
+static errcore_status errcore__check_string(const errcore_table *t, uint32_t offset, bool optional, bool is_name,
+                                            errcore_subject subject, size_t index, errcore_diag *diag) {
     if (offset == ERRCORE_NO_STRING && optional) {
         return ERRCORE_OK;
     }
@@ -41,15 +18,14 @@ static errcore_status errcore__check_string(const errcore_table *t, uint32_t off
         }
         return s;
     }
-    return is_name ? errcore__rule_empty_name(t->strings + offset, subject, index, 0, diag)
-                   : ERRCORE_OK;
+    return is_name ? errcore__rule_empty_name(t->strings + offset, subject, index, 0, diag) : ERRCORE_OK;
 }
 
 static errcore_status errcore__check_strings(const errcore_table *t, errcore_diag *diag) {
     errcore_status s = ERRCORE_OK;
     if (t->strings_size > 0 && t->strings[t->strings_size - 1] != '\0') {
-        return errcore__fail(diag, ERRCORE_E_BAD_STRING, ERRCORE_SUBJECT_STRINGS,
-                             t->strings_size - 1, (int64_t)(t->strings_size - 1));
+        return errcore__fail(diag, ERRCORE_E_BAD_STRING, ERRCORE_SUBJECT_STRINGS, t->strings_size - 1,
+                             (int64_t)(t->strings_size - 1));
     }
     for (size_t i = 0; i < t->module_count && s == ERRCORE_OK; i++) {
         const errcore_module *m = &t->modules[i];
@@ -61,8 +37,7 @@ static errcore_status errcore__check_strings(const errcore_table *t, errcore_dia
             s = errcore__check_string(t, m->title_zh, true, false, ERRCORE_SUBJECT_MODULE, i, diag);
         }
         if (s == ERRCORE_OK && m->reserved != 0) {
-            s = errcore__fail(diag, ERRCORE_E_RESERVED_NONZERO, ERRCORE_SUBJECT_MODULE, i,
-                              (int64_t)(i + 1));
+            s = errcore__fail(diag, ERRCORE_E_RESERVED_NONZERO, ERRCORE_SUBJECT_MODULE, i, (int64_t)(i + 1));
         }
         if (s != ERRCORE_OK && diag) {
             diag->code = (int64_t)(i + 1);
@@ -99,14 +74,14 @@ static const char *errcore__table_module_name(const void *source, size_t i) {
 static errcore_status errcore__check_module_names(const errcore_table *t, errcore_diag *diag) {
     uint16_t block[ERRCORE__NAME_BLOCK];
     errcore__reporter rep = errcore__reporter_first(diag);
-    (void)errcore__module_names_blocks(t, errcore__table_module_name, t->module_count, block,
-                                       ERRCORE__NAME_BLOCK, &rep);
+    (void)errcore__module_names_blocks(t, errcore__table_module_name, t->module_count, block, ERRCORE__NAME_BLOCK,
+                                       &rep);
     return rep.status;
 }
 
 /* Stage 4's and stage 6's extra rule on a finished table: element i must not sort before i - 1. */
-static errcore_status errcore__unsorted(errcore_diag *diag, errcore_subject subject, size_t i,
-                                        int64_t code, int64_t previous, uint32_t module) {
+static errcore_status errcore__unsorted(errcore_diag *diag, errcore_subject subject, size_t i, int64_t code,
+                                        int64_t previous, uint32_t module) {
     errcore__fail(diag, ERRCORE_E_UNSORTED, subject, i, code);
     if (diag) {
         diag->other_index = i - 1;
@@ -128,8 +103,7 @@ static errcore_status errcore__check_ranges(const errcore_table *t, errcore_diag
     for (size_t i = 1; i < t->range_count && s == ERRCORE_OK; i++) {
         const errcore_range *prev = &t->ranges[i - 1];
         const errcore_range *r = &t->ranges[i];
-        s = r->first < prev->first ? errcore__unsorted(diag, ERRCORE_SUBJECT_RANGE, i, r->first,
-                                                       prev->first, r->module)
+        s = r->first < prev->first ? errcore__unsorted(diag, ERRCORE_SUBJECT_RANGE, i, r->first, prev->first, r->module)
                                    : errcore__rule_overlap(r, i, prev, i - 1, diag);
     }
     return s;
@@ -143,23 +117,19 @@ static errcore_status errcore__check_entries(const errcore_table *t, errcore_dia
     /* Strictly ascending: the first of a run of equal codes is the one before. */
     for (size_t i = 1; i < t->entry_count && s == ERRCORE_OK; i++) {
         s = t->codes[i] < t->codes[i - 1]
-                ? errcore__unsorted(diag, ERRCORE_SUBJECT_ENTRY, i, t->codes[i], t->codes[i - 1],
-                                    t->entries[i].module)
-                : errcore__rule_duplicate_code(t->codes[i], t->entries[i].module, i,
-                                               t->codes[i - 1], i - 1, diag);
+                ? errcore__unsorted(diag, ERRCORE_SUBJECT_ENTRY, i, t->codes[i], t->codes[i - 1], t->entries[i].module)
+                : errcore__rule_duplicate_code(t->codes[i], t->entries[i].module, i, t->codes[i - 1], i - 1, diag);
     }
     size_t success_range = errcore__range_containing(t, t->success_code);
     if (s == ERRCORE_OK && success_range != ERRCORE_NO_INDEX) {
-        s = errcore__rule_success_range(t->success_code, &t->ranges[success_range], success_range,
-                                        diag);
+        s = errcore__rule_success_range(t->success_code, &t->ranges[success_range], success_range, diag);
     }
     /* Ranges are disjoint here, so the one range holding a code decides both questions. */
     for (size_t i = 0; i < t->entry_count && s == ERRCORE_OK; i++) {
         size_t r = errcore__range_containing(t, t->codes[i]);
         uint16_t owner = r == ERRCORE_NO_INDEX ? ERRCORE_MODULE_NONE : t->ranges[r].module;
         uint16_t module = t->entries[i].module;
-        s = errcore__rule_placement(t->codes[i], module, i, t->success_code, owner == module, owner,
-                                    diag);
+        s = errcore__rule_placement(t->codes[i], module, i, t->success_code, owner == module, owner, diag);
     }
     return s;
 }

@@ -1,4 +1,4 @@
-// `errcat classify` against an independent strict JSON reader (fuzz/envelope_reference.swift),
+// `errcat classify` against an independent strict JSON reader (Support/EnvelopeReference.swift),
 // line by line, on hostile lines cut into chunks of many sizes and classified by several threads.
 
 import Foundation

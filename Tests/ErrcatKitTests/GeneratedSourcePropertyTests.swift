@@ -11,6 +11,7 @@
 // the catalogs; a failure names the seed and the catalog. .ci/run runs a larger set.
 
 import Foundation
+import SwiftErrCatalogFile
 import Testing
 
 @testable import SwiftErr

@@ -3,6 +3,7 @@
 // what the generator and the protocols declare, and the one rule for counts and sizes.
 
 import Foundation
+import SwiftErrCatalogFile
 import Testing
 
 @testable import ErrcatKit

@@ -4,6 +4,7 @@
 
 import Foundation
 import SwiftErr
+import SwiftErrCatalogFile
 import Testing
 
 @Suite("errcat with hostile catalogs")

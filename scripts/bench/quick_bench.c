@@ -13,7 +13,7 @@
 #include "CErrCore.h"
 
 #define COUNT 10000000u
-#define RUNS 7
+#define RUNS  7
 
 static double now_ns(void) {
     struct timespec ts;
@@ -64,12 +64,11 @@ int main(void) {
     }
     qsort(single, RUNS, sizeof single[0], cmp_double);
     qsort(batch, RUNS, sizeof batch[0], cmp_double);
-    printf("default catalog (%zu entries, %zu ranges), %u codes, median of %d runs\n",
-           t->entry_count, t->range_count, COUNT, RUNS);
+    printf("default catalog (%zu entries, %zu ranges), %u codes, median of %d runs\n", t->entry_count, t->range_count,
+           COUNT, RUNS);
     printf("errcore_classify        %.2f ns/code (min %.2f, max %.2f)\n", single[RUNS / 2], single[0],
            single[RUNS - 1]);
-    printf("errcore_classify_batch  %.2f ns/code (min %.2f, max %.2f)\n", batch[RUNS / 2], batch[0],
-           batch[RUNS - 1]);
+    printf("errcore_classify_batch  %.2f ns/code (min %.2f, max %.2f)\n", batch[RUNS / 2], batch[0], batch[RUNS - 1]);
     fprintf(stderr, "(checksum %llu)\n", (unsigned long long)sink);
     free(codes);
     free(out);

@@ -32,14 +32,18 @@ FUZZ_CORE_SRCS := $(sort $(wildcard Sources/CErrCore/*.c))
 FUZZ_C_DEPS := $(FUZZ_CORE_SRCS) $(wildcard include/*.h) Sources/CErrCore/internal.h $(wildcard fuzz/*.h) \
   Tests/CErrCoreTests/c/reference.h
 FUZZ_ENVELOPE_SRCS := $(sort $(wildcard Sources/SwiftErr/Envelope/*.swift)) Sources/SwiftErr/JSON/JSONScanner.swift \
-  Sources/ErrcatKit/Classify/LineReader.swift fuzz/envelope_reference.swift fuzz/envelope_fuzz.swift
-# catalog_fuzz: SwiftErrCore as its own module over the C core (objects instrumented, no libFuzzer
-# main), then one module named SwiftErr holding the catalog reader, the generators and the target
-# (their `import SwiftErr` is then the module itself: swiftc warns that it ignores it).
+  Sources/ErrcatKit/Classify/LineReader.swift Tests/ErrcatKitTests/Support/EnvelopeReference.swift \
+  fuzz/envelope_fuzz.swift
+# catalog_fuzz: three modules over the C core (objects instrumented; only the last links libFuzzer's
+# main), as SwiftPM builds them: SwiftErrCore; SwiftErr holding only the JSON scanner (and the
+# file that re-exports SwiftErrCore); and SwiftErrCatalogFile holding the catalog reader, the
+# generators and the target (the generators' `import SwiftErrCatalogFile` is then the module itself:
+# swiftc warns that it ignores it). One package name, so `package` declarations are shared.
 FUZZ_CATALOG_DIR := $(FUZZ_DIR)/catalog
 FUZZ_CORE_SWIFT_SRCS := $(sort $(shell find Sources/SwiftErrCore -name '*.swift'))
-FUZZ_CATALOG_SRCS := $(sort $(wildcard Sources/SwiftErr/JSON/*.swift Sources/SwiftErr/CatalogFile/*.swift \
-  Sources/SwiftErr/Envelope/JSONValueKind.swift \
+FUZZ_JSON_SRCS := Sources/SwiftErr/SwiftErr.swift $(sort $(wildcard Sources/SwiftErr/JSON/*.swift)) \
+  Sources/SwiftErr/Envelope/JSONValueKind.swift
+FUZZ_CATALOG_SRCS := $(sort $(wildcard Sources/SwiftErrCatalogFile/*.swift Sources/SwiftErrCatalogFile/JSON/*.swift \
   Sources/ErrcatKit/Generate/*.swift)) fuzz/catalog_fuzz.swift
 FUZZ_CORE_OBJS := $(patsubst Sources/CErrCore/%.c,$(FUZZ_CATALOG_DIR)/core/%.o,$(FUZZ_CORE_SRCS))
 FUZZ_SWIFT_MODULE_FLAGS := -parse-as-library -O -g -package-name SwiftErr -Iinclude \
@@ -76,9 +80,16 @@ $(FUZZ_CATALOG_DIR)/SwiftErrCore.o: $(FUZZ_CORE_SWIFT_SRCS) $(FUZZ_CATALOG_DIR)/
 	$(FUZZ_SWIFTC) -sanitize=fuzzer,address $(FUZZ_SWIFT_MODULE_FLAGS) -module-name SwiftErrCore -wmo \
 	  -emit-module -emit-module-path $(FUZZ_CATALOG_DIR)/SwiftErrCore.swiftmodule -c $(FUZZ_CORE_SWIFT_SRCS) -o $@
 
-$(FUZZ_DIR)/catalog_fuzz: $(FUZZ_CATALOG_SRCS) $(FUZZ_CATALOG_DIR)/SwiftErrCore.o $(FUZZ_CORE_OBJS)
-	$(FUZZ_SWIFTC) -sanitize=fuzzer,address $(FUZZ_SWIFT_MODULE_FLAGS) -use-ld=lld -module-name SwiftErr \
-	  -I $(FUZZ_CATALOG_DIR) $(FUZZ_CATALOG_SRCS) $(FUZZ_CATALOG_DIR)/SwiftErrCore.o $(FUZZ_CORE_OBJS) -o $@
+$(FUZZ_CATALOG_DIR)/SwiftErr.o: $(FUZZ_JSON_SRCS) $(FUZZ_CATALOG_DIR)/SwiftErrCore.o
+	$(FUZZ_SWIFTC) -sanitize=fuzzer,address $(FUZZ_SWIFT_MODULE_FLAGS) -module-name SwiftErr -wmo \
+	  -I $(FUZZ_CATALOG_DIR) -emit-module -emit-module-path $(FUZZ_CATALOG_DIR)/SwiftErr.swiftmodule \
+	  -c $(FUZZ_JSON_SRCS) -o $@
+
+$(FUZZ_DIR)/catalog_fuzz: $(FUZZ_CATALOG_SRCS) $(FUZZ_CATALOG_DIR)/SwiftErr.o $(FUZZ_CATALOG_DIR)/SwiftErrCore.o \
+  $(FUZZ_CORE_OBJS)
+	$(FUZZ_SWIFTC) -sanitize=fuzzer,address $(FUZZ_SWIFT_MODULE_FLAGS) -use-ld=lld -module-name SwiftErrCatalogFile \
+	  -I $(FUZZ_CATALOG_DIR) $(FUZZ_CATALOG_SRCS) $(FUZZ_CATALOG_DIR)/SwiftErr.o $(FUZZ_CATALOG_DIR)/SwiftErrCore.o \
+	  $(FUZZ_CORE_OBJS) -o $@
 
 # Every target runs even after one fails; the recipe fails at the end if any did.
 fuzz: fuzz-build

@@ -1,7 +1,9 @@
 // ErrCoreBenchmarks — the package-benchmark suite: C single and batch classify, C tally, the Swift
 // facade, envelope to Result against JSONDecoder on the default catalog and the 256- and
-// 4,096-code tables, and errcat classify itself (ErrcatKit) on the default catalog. Every classify benchmark reads the same fixed-seed
-// stream as `compare`; one measured sample is 1,000 codes (or one response body).
+// 4,096-code tables. Every classify benchmark reads the same fixed-seed stream as `compare`; one
+// measured sample is 1,000 codes (or one response body). errcat's own stream path is measured as a
+// process: scripts/bench/stream-compare.sh (speed) and scripts/bench/errcat-allocations.sh
+// (allocations per line).
 //
 //   cd Benchmarks && swift package benchmark
 //   swift package benchmark thresholds check --metric mallocCountTotal
@@ -10,7 +12,6 @@ import Baselines
 import Benchmark
 import CBaselines
 import CErrCore
-import ErrcatKit
 import Foundation
 import SwiftErr
 
@@ -126,22 +127,6 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // errcat classify itself: ErrcatKit's `Errcat.run(["classify", ...])`, the code the
-    // executable runs, over a file of JSON lines (the sample generator's mix), one thread,
-    // summary to /dev/null. One sample is the whole file; the scaling factor makes the
-    // figures per line.
-    let errcatLines = 1_000_000
-    let errcatInput = ErrcatInput(lines: errcatLines)
-    Benchmark(
-        "ErrcatClassify_default",
-        configuration: Benchmark.Configuration(
-            metrics: [.wallClock, .throughput, .mallocCountTotal], timeUnits: .nanoseconds,
-            scalingFactor: .mega, maxDuration: .seconds(3), maxIterations: 100)
-    ) { benchmark in
-        let status = Errcat.run(
-            ["classify", "--jobs", "1", "--quiet", "--max-errors", "0", errcatInput.path], io: errcatInput.io)
-        precondition(status == 0, "errcat classify failed: \(status)")
-    }
     // Envelope to Result: the facade (scan once, classify in C, JSONDecoder only for a success
     // payload) against JSONDecoder decoding the whole envelope into a Decodable struct. The
     // baseline reuses one JSONDecoder (as `compare` does), which favours it.
@@ -169,26 +154,5 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(EnvelopeSamples.seedResult(ClassInfo.self, from: body, decoder: json))
             }
         }
-    }
-}
-
-/// A file of JSON lines made by `errcat sample`, and descriptors for `Errcat.run` (standard
-/// input unused, output and errors to /dev/null).
-///
-/// `@unchecked Sendable`: every property is a `let` set in `init`; the file is only read.
-final class ErrcatInput: @unchecked Sendable {
-    let path: String
-    let io: ErrcatIO
-
-    init(lines: Int) {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("errcat-bench-\(lines).jsonl").path
-        let output = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let null = open("/dev/null", O_RDWR)
-        precondition(output >= 0 && null >= 0, "cannot create \(path)")
-        let status = Errcat.run(
-            ["sample", String(lines), "--seed", "7"], io: ErrcatIO(input: null, output: output, error: null))
-        precondition(status == 0, "errcat sample failed: \(status)")
-        close(output)
-        io = ErrcatIO(input: null, output: null, error: null)
     }
 }

@@ -1,6 +1,7 @@
 // `errcat check CATALOG.json...`: validate catalog files, reporting their problems.
 
 import SwiftErr
+import SwiftErrCatalogFile
 
 enum CheckCommand: ErrcatCommand {
     static let name = "check"

@@ -1,6 +1,7 @@
 // One run of a subcommand: its parsed arguments, and the options every command reads the same way.
 
 import SwiftErr
+import SwiftErrCatalogFile
 
 /// A subcommand being run: the parsed command line and what a usage error prints.
 ///

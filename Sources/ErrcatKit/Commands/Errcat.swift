@@ -1,6 +1,7 @@
 // The top level: subcommand dispatch, the tool's help, and the exit statuses.
 
 import SwiftErr
+import SwiftErrCatalogFile
 
 /// Exit statuses of every subcommand (docs/errcat.md lists them too).
 enum ExitStatus {

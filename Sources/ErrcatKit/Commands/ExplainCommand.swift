@@ -1,6 +1,7 @@
 // `errcat explain CODE...`: what each code means.
 
 import SwiftErr
+import SwiftErrCatalogFile
 
 enum ExplainCommand: ErrcatCommand {
     static let name = "explain"

@@ -1,6 +1,7 @@
 // `errcat gen c|swift CATALOG.json`: generated C table source or Swift module enums.
 
 import SwiftErr
+import SwiftErrCatalogFile
 
 enum GenCommand: ErrcatCommand {
     static let name = "gen"

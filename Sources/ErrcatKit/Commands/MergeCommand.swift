@@ -1,6 +1,7 @@
 // `errcat merge SUMMARY.json...`: add up JSON summaries of `classify` exactly.
 
 import SwiftErr
+import SwiftErrCatalogFile
 
 enum MergeCommand: ErrcatCommand {
     static let name = "merge"

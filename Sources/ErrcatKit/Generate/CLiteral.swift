@@ -1,6 +1,7 @@
 // Spelling values as C11 source: string literals, comments and int64_t constants.
 
 import SwiftErr
+import SwiftErrCatalogFile
 
 enum CLiteral {
     /// `text` as the inside of a C string literal (no quotes).

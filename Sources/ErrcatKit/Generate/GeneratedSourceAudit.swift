@@ -4,6 +4,7 @@
 // the catalog fuzz target and the tests use it as their oracle.
 
 import SwiftErr
+import SwiftErrCatalogFile
 
 /// Why generated source failed the audit: what and at which byte.
 struct AuditFinding: Error, CustomStringConvertible {

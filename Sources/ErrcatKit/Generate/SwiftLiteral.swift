@@ -1,6 +1,7 @@
 // Spelling values as Swift source: string literals, identifiers, flag sets.
 
 import SwiftErr
+import SwiftErrCatalogFile
 
 enum SwiftLiteral {
     /// `text` as a Swift string literal with quotes: `"` and `\` escaped, LF, CR and tab as `\n`,

@@ -3,6 +3,7 @@
 // catalog/default.json).
 
 import SwiftErr
+import SwiftErrCatalogFile
 
 /// Why a catalog cannot be written as Swift.
 struct SwiftGenerationError: Error {

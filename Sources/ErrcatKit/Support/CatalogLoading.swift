@@ -1,6 +1,7 @@
 // `--catalog FILE`: reading a catalog file into a Catalog, or the built-in catalog.
 
 import SwiftErr
+import SwiftErrCatalogFile
 
 /// Why a catalog could not be loaded: lines ready to print on stderr.
 struct CatalogLoadError: Error {

@@ -1,6 +1,7 @@
 // Opening inputs and reading small files whole, with errno turned into readable reasons.
 
 import SwiftErr
+import SwiftErrCatalogFile
 
 #if canImport(Glibc)
     import Glibc

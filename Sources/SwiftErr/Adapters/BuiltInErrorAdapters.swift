@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// `CancellationError` → ``ModuleRespError/cancelled``.
 public struct CancellationErrorAdapter<Code: ModuleCode>: ErrorAdapter {
     /// Creates the adapter.

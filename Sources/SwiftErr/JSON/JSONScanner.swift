@@ -15,6 +15,15 @@ package struct JSONSyntaxError: Error, Sendable, Hashable {
     /// The 0-based byte offset where it was found.
     package var offset: Int
 
+    /// Creates an error.
+    /// - Parameters:
+    ///   - reason: What is wrong.
+    ///   - offset: The 0-based byte offset where it was found.
+    package init(reason: Reason, offset: Int) {
+        self.reason = reason
+        self.offset = offset
+    }
+
     /// One English phrase, e.g. "expected a value" or "invalid UTF-8 in a string".
     package var message: String {
         switch reason {
@@ -27,7 +36,7 @@ package struct JSONSyntaxError: Error, Sendable, Hashable {
 
 /// The one JSON scanner: validating and non-allocating (except for decoded strings), over raw
 /// bytes. Response envelopes are read with it (three members read, everything else skipped) and
-/// catalog files are parsed with it into a tree (``JSONTreeParser``).
+/// catalog files are parsed with it into a tree (`JSONTreeParser`, in `SwiftErrCatalogFile`).
 ///
 /// It follows RFC 8259: strings must be valid UTF-8 without raw control characters, numbers
 /// follow the JSON grammar (no leading zeros), and only `true`, `false` and `null` are literals.

@@ -1,22 +1,18 @@
-import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Sends one HTTP request and returns the response, whatever its status: the one piece of a
 /// ``ResponseClient`` that touches the network.
 ///
-/// ``URLSessionTransport`` is the built-in transport (FoundationNetworking on Linux). Another
-/// HTTP client (async-http-client, a socket library) plugs in by conforming: convert the
-/// `URLRequest`, send it, and return the status, header fields and body.
+/// `SwiftErr` has no HTTP client of its own, so it loads no networking library. The
+/// `SwiftErrURLSession` product has `URLSessionTransport`; the `SwiftErrAsyncHTTPClient` package
+/// (in `Integrations/`) has one over async-http-client. Any other client (a socket library, a test
+/// double) plugs in by conforming: turn the ``TransportRequest`` into the client's request, send
+/// it, and return the status, header fields and body.
 ///
 /// ```swift
 /// struct LoggingTransport: HTTPTransport {
 ///     let base: any HTTPTransport
-///     func send(_ request: URLRequest) async throws -> TransportResponse {
+///     func send(_ request: TransportRequest) async throws -> TransportResponse {
 ///         let response = try await base.send(request)
-///         log(request, response.statusCode)
+///         log(request.method, request.url, response.statusCode)
 ///         return response
 ///     }
 /// }
@@ -29,34 +25,8 @@ public protocol HTTPTransport: Sendable {
     /// or the transport's own cancel error).
     /// - Parameter request: The request.
     /// - Returns: The response's status, header fields and body.
-    /// - Throws: The transport's error when no response arrived (for URLSession, a `URLError`);
-    ///   ``ResponseClient`` maps it by the one mapping of foreign errors
-    ///   (``ModuleRespError/init(adapting:)``).
-    func send(_ request: URLRequest) async throws -> TransportResponse
-}
-
-/// A ``HTTPTransport`` over `URLSession`.
-public struct URLSessionTransport: HTTPTransport {
-    /// The session requests are sent through.
-    public let session: URLSession
-
-    /// Creates a transport.
-    /// - Parameter session: The session (`URLSession.shared` by default).
-    public init(session: URLSession = .shared) {
-        self.session = session
-    }
-
-    /// Sends a request with `URLSession.data(for:)`.
-    /// - Parameter request: The request.
-    /// - Returns: The HTTP status and header fields (none for a response that is not HTTP) and the body.
-    /// - Throws: The session's `URLError` when no response arrived.
-    public func send(_ request: URLRequest) async throws -> TransportResponse {
-        let (body, response) = try await session.data(for: request)
-        guard let http = response as? HTTPURLResponse else { return TransportResponse(body: body) }
-        var fields: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            if let name = name as? String { fields[name] = value as? String ?? String(describing: value) }
-        }
-        return TransportResponse(statusCode: http.statusCode, headerFields: fields, body: body)
-    }
+    /// - Throws: The transport's error when no response arrived, best reported in the vocabulary
+    ///   ``RetryPolicy`` reads (`URLError`, `POSIXError`, `CancellationError`); ``ResponseClient``
+    ///   maps it by the one mapping of foreign errors (``ModuleRespError/init(adapting:)``).
+    func send(_ request: TransportRequest) async throws -> TransportResponse
 }

@@ -1,19 +1,15 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// One call for a whole request: transport → status → envelope → classification → retry → payload.
 ///
 /// ```swift
 /// let client = ResponseClient(
-///     session: .shared,
+///     transport: transport,           // URLSessionTransport(), AsyncHTTPClientTransport(), …
 ///     decoder: ResponseDecoder(baseHandler: .reauthenticate { _ in session.expire() }),
 ///     timeouts: .init(attempt: .seconds(10), overall: .seconds(30)))
 ///
 /// do {
-///     let item = try await client.send(URLRequest(url: url), returning: ClassItem.self, module: StudyGroupCode.self)
+///     let item = try await client.send(TransportRequest(url: url), returning: ClassItem.self, module: StudyGroupCode.self)
 /// } catch .module(.wrongTeamCode) {
 ///     warningLabel.isHidden = false
 /// } catch {
@@ -22,7 +18,7 @@ import Foundation
 /// ```
 ///
 /// For each attempt the client
-/// 1. sends the request through its ``transport`` (``URLSessionTransport`` by default), within the
+/// 1. sends the request through its ``transport``, within the
 ///    attempt's time limit and the request's deadline (``Timeouts``);
 /// 2. checks the status with the decoder's ``ResponseDecoder/statusValidator``: an unacceptable
 ///    status is ``ModuleRespError/unacceptableStatus(_:)-enum.case`` keeping the server's `Retry-After`;
@@ -39,7 +35,7 @@ import Foundation
 ///
 /// ## Which requests are repeated
 /// Sending a request again must do no harm. By default (``Repeatability/byMethod``) only the
-/// methods HTTP defines as idempotent are repeated, as Alamofire's `RetryPolicy` does: GET, HEAD,
+/// methods HTTP defines as idempotent are repeated: GET, HEAD,
 /// OPTIONS, PUT, DELETE and TRACE (``idempotentMethods``), plus any request carrying an
 /// `Idempotency-Key` header field, which tells the server to apply it once. A POST answered 503
 /// is sent once, unless the call says ``Repeatability/safeToRepeat``.
@@ -49,9 +45,11 @@ import Foundation
 /// - ``result(_:returning:module:repeatability:decide:)``: `async` → `Result`;
 /// - ``send(_:repeatability:decide:completionHandler:)``: a completion handler, for callback-style code.
 ///
-/// ## Other transports
-/// Conform a type to ``HTTPTransport`` and pass it to ``init(transport:decoder:policy:timeouts:)``;
-/// the rest of the pipeline is the same.
+/// ## Transports
+/// The client sends through any ``HTTPTransport``: `URLSessionTransport` from the
+/// `SwiftErrURLSession` product (which also lets these calls take a `URLRequest`), the
+/// async-http-client transport of `Integrations/SwiftErrAsyncHTTPClient`, or a type of your own
+/// passed to ``init(transport:decoder:policy:timeouts:)``. The rest of the pipeline is the same.
 public struct ResponseClient: Sendable {
     /// Time limits of a request, measured on the `ContinuousClock`.
     public struct Timeouts: Sendable, Hashable {
@@ -128,20 +126,6 @@ public struct ResponseClient: Sendable {
         self.userStopMessage = UserStoppedError.defaultMessage
     }
 
-    /// Creates a client over a `URLSession`.
-    /// - Parameters:
-    ///   - session: The session (`URLSession.shared` by default).
-    ///   - decoder: Status, envelope, base handler and payload decoding.
-    ///   - policy: The retry policy (``RetryPolicy/default``).
-    ///   - timeouts: Time limits (none by default).
-    public init(
-        session: URLSession = .shared, decoder: ResponseDecoder = ResponseDecoder(), policy: RetryPolicy = .default,
-        timeouts: Timeouts = .none
-    ) {
-        self.init(
-            transport: URLSessionTransport(session: session), decoder: decoder, policy: policy, timeouts: timeouts)
-    }
-
     /// Sends a request and returns its payload, repeating it as the policy says.
     /// - Parameters:
     ///   - request: The request.
@@ -155,7 +139,7 @@ public struct ResponseClient: Sendable {
     ///   transport failure, a ``RequestTimeoutError``), ``ModuleRespError/cancelled``, or
     ///   ``ModuleRespError/stoppedByUser(_:)``.
     public func send<Model: Decodable, Code: ModuleCode>(
-        _ request: URLRequest, returning model: Model.Type = Model.self, module: Code.Type = Code.self,
+        _ request: TransportRequest, returning model: Model.Type = Model.self, module: Code.Type = Code.self,
         repeatability: Repeatability = .byMethod,
         decide: (@Sendable (RetryContext<Code>) async -> RetryDecision)? = nil
     ) async throws(ModuleRespError<Code>) -> Model {
@@ -183,7 +167,7 @@ public struct ResponseClient: Sendable {
     ///   - decide: Asked before each retry; `nil` retries without asking.
     /// - Returns: The payload, or the one ``ModuleRespError`` that ended the request.
     public func result<Model: Decodable, Code: ModuleCode>(
-        _ request: URLRequest, returning model: Model.Type = Model.self, module: Code.Type = Code.self,
+        _ request: TransportRequest, returning model: Model.Type = Model.self, module: Code.Type = Code.self,
         repeatability: Repeatability = .byMethod,
         decide: (@Sendable (RetryContext<Code>) async -> RetryDecision)? = nil
     ) async -> Result<Model, ModuleRespError<Code>> {
@@ -204,7 +188,7 @@ public struct ResponseClient: Sendable {
     /// func queryDemo(with params: [String: String],
     ///                completionHandler: @escaping @Sendable (Result<ClassItem, ModuleRespError<StudyGroupCode>>) -> Void) {
     ///     let url = baseURL.appending(path: "class/query").appending(queryItems: params.map(URLQueryItem.init))
-    ///     client.send(URLRequest(url: url), completionHandler: completionHandler)
+    ///     client.send(TransportRequest(url: url), completionHandler: completionHandler)
     /// }
     /// ```
     /// - Parameters:
@@ -217,7 +201,7 @@ public struct ResponseClient: Sendable {
     /// - Returns: The task, to cancel the request.
     @discardableResult
     public func send<Model: Decodable & Sendable, Code: ModuleCode>(
-        _ request: URLRequest, repeatability: Repeatability = .byMethod,
+        _ request: TransportRequest, repeatability: Repeatability = .byMethod,
         decide: (@Sendable (RetryContext<Code>) async -> RetryDecision)? = nil,
         completionHandler: @escaping @Sendable (Result<Model, ModuleRespError<Code>>) -> Void
     ) -> Task<Void, Never> {
@@ -233,19 +217,19 @@ public struct ResponseClient: Sendable {
     ///   - request: The request.
     ///   - repeatability: What the call says.
     /// - Returns: `true` when it may be repeated.
-    public func isRepeatable(_ request: URLRequest, _ repeatability: Repeatability = .byMethod) -> Bool {
+    public func isRepeatable(_ request: TransportRequest, _ repeatability: Repeatability = .byMethod) -> Bool {
         switch repeatability {
         case .safeToRepeat: return true
         case .once: return false
         case .byMethod:
-            let method = (request.httpMethod ?? "GET").uppercased()
-            return repeatableMethods.contains(method) || request.value(forHTTPHeaderField: "Idempotency-Key") != nil
+            return repeatableMethods.contains(request.method.uppercased())
+                || request.value(forHeader: "Idempotency-Key") != nil
         }
     }
 
     /// One attempt's transport call, within the attempt's limit and the request's deadline.
     private func exchange(
-        _ request: URLRequest, attempt: Int, clock: ContinuousClock, deadline: ContinuousClock.Instant?
+        _ request: TransportRequest, attempt: Int, clock: ContinuousClock, deadline: ContinuousClock.Instant?
     ) async throws -> TransportResponse {
         var limit: (instant: ContinuousClock.Instant, error: RequestTimeoutError)?
         if let duration = timeouts.attempt {

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 extension RetryPolicy {
     /// Classifies a failure (see the type's discussion for the rules).
     /// - Parameter error: The failure, adapted to a module error.

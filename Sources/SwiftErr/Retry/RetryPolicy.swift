@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// How often, how soon and for which failures ``Retrier`` repeats an operation.
 ///
 /// ## Backoff

@@ -11,27 +11,27 @@ extern unsigned long check_passed;
 extern unsigned long check_failed;
 
 /* Records one assertion; prints the failing expression with its location. */
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (cond) {                                                                  \
-            check_passed++;                                                          \
-        } else {                                                                     \
-            check_failed++;                                                          \
-            fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);         \
-        }                                                                            \
+#define CHECK(cond)                                                                                                    \
+    do {                                                                                                               \
+        if (cond) {                                                                                                    \
+            check_passed++;                                                                                            \
+        } else {                                                                                                       \
+            check_failed++;                                                                                            \
+            fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                                            \
+        }                                                                                                              \
     } while (0)
 
 /* Like CHECK, with a formatted explanation on failure. */
-#define CHECKF(cond, ...)                                                            \
-    do {                                                                             \
-        if (cond) {                                                                  \
-            check_passed++;                                                          \
-        } else {                                                                     \
-            check_failed++;                                                          \
-            fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);         \
-            fprintf(stderr, __VA_ARGS__);                                            \
-            fputc('\n', stderr);                                                     \
-        }                                                                            \
+#define CHECKF(cond, ...)                                                                                              \
+    do {                                                                                                               \
+        if (cond) {                                                                                                    \
+            check_passed++;                                                                                            \
+        } else {                                                                                                       \
+            check_failed++;                                                                                            \
+            fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);                                            \
+            fprintf(stderr, __VA_ARGS__);                                                                              \
+            fputc('\n', stderr);                                                                                       \
+        }                                                                                                              \
     } while (0)
 
 /* The test groups, one per file. */
@@ -44,6 +44,7 @@ void test_differential(void);
 void test_check(void);
 void test_sort(void);
 void test_front(void);
+void test_version(void);
 
 /* A deterministic PRNG (splitmix64) shared by the randomised tests. */
 static inline uint64_t check_rand(uint64_t *state) {

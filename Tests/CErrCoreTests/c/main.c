@@ -14,9 +14,10 @@ typedef struct group {
 
 int main(int argc, char **argv) {
     static const group groups[] = {
-        {"status", test_status},   {"validate", test_validate}, {"build", test_build},
-        {"classify", test_classify}, {"text", test_text},       {"differential", test_differential},
-        {"check", test_check},     {"sort", test_sort},      {"front", test_front},
+        {"status", test_status},     {"validate", test_validate}, {"build", test_build},
+        {"classify", test_classify}, {"text", test_text},         {"differential", test_differential},
+        {"check", test_check},       {"sort", test_sort},         {"front", test_front},
+        {"version", test_version},
     };
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++) {
         if (argc > 1 && strcmp(argv[1], groups[i].name) != 0) {
@@ -24,8 +25,7 @@ int main(int argc, char **argv) {
         }
         unsigned long before_pass = check_passed, before_fail = check_failed;
         groups[i].run();
-        printf("%s: %lu passed, %lu failed\n", groups[i].name, check_passed - before_pass,
-               check_failed - before_fail);
+        printf("%s: %lu passed, %lu failed\n", groups[i].name, check_passed - before_pass, check_failed - before_fail);
     }
     printf("%lu passed, %lu failed\n", check_passed, check_failed);
     return check_failed == 0 && check_passed > 0 ? 0 : 1;

@@ -264,8 +264,7 @@ REF_FUNC bool ref_flat_of_table(ref_flat *f, const errcore_table *t) {
 REF_FUNC int ref_table_stage(const ref_catalog *c) {
     for (size_t j = 0; c->module_names && j < c->m; j++) {
         for (size_t i = 0; i < j; i++) {
-            if (c->module_names[i] && c->module_names[j] &&
-                strcmp(c->module_names[i], c->module_names[j]) == 0) {
+            if (c->module_names[i] && c->module_names[j] && strcmp(c->module_names[i], c->module_names[j]) == 0) {
                 return 2;
             }
         }
@@ -311,8 +310,7 @@ REF_FUNC int ref_table_stage(const ref_catalog *c) {
             if (module != 0) {
                 return 8;
             }
-        } else if (module != 0 ? !ref_module_owns(c, module, c->codes[i])
-                               : ref_owner(c, c->codes[i]) != 0) {
+        } else if (module != 0 ? !ref_module_owns(c, module, c->codes[i]) : ref_owner(c, c->codes[i]) != 0) {
             return 8;
         }
     }
@@ -339,39 +337,40 @@ REF_FUNC const char *ref_table_diag_fault(const errcore_diag *d, const ref_catal
                    : "duplicate module name: ids";
     case ERRCORE_E_UNDECLARED_MODULE:
         if (d->subject == ERRCORE_SUBJECT_RANGE) {
-            if (d->index >= r) return "undeclared: range index";
+            if (d->index >= r)
+                return "undeclared: range index";
             uint16_t mod = c->ranges[d->index].module;
-            if (mod != 0 && mod <= m) return "undeclared: range module is declared";
+            if (mod != 0 && mod <= m)
+                return "undeclared: range module is declared";
             return d->module == mod ? NULL : "undeclared: diag module";
         }
-        if (d->subject != ERRCORE_SUBJECT_ENTRY || d->index >= n) return "undeclared: entry index";
-        if (c->entry_module[d->index] <= m) return "undeclared: entry module is declared";
-        return d->module == c->entry_module[d->index] && d->code == c->codes[d->index]
-                   ? NULL
-                   : "undeclared: diag module/code";
+        if (d->subject != ERRCORE_SUBJECT_ENTRY || d->index >= n)
+            return "undeclared: entry index";
+        if (c->entry_module[d->index] <= m)
+            return "undeclared: entry module is declared";
+        return d->module == c->entry_module[d->index] && d->code == c->codes[d->index] ? NULL
+                                                                                       : "undeclared: diag module/code";
     case ERRCORE_E_EMPTY_RANGE:
-        if (d->subject != ERRCORE_SUBJECT_RANGE || d->index >= r) return "empty range: index";
+        if (d->subject != ERRCORE_SUBJECT_RANGE || d->index >= r)
+            return "empty range: index";
         return c->ranges[d->index].first > c->ranges[d->index].last ? NULL : "empty range: not empty";
     case ERRCORE_E_RANGE_OVERLAP:
-        if (d->subject != ERRCORE_SUBJECT_RANGE || d->index >= r || d->other_index >= r ||
-            d->index == d->other_index) {
+        if (d->subject != ERRCORE_SUBJECT_RANGE || d->index >= r || d->other_index >= r || d->index == d->other_index) {
             return "overlap: indices";
         }
-        return ref_overlap(&c->ranges[d->index], &c->ranges[d->other_index]) ? NULL
-                                                                              : "overlap: disjoint";
+        return ref_overlap(&c->ranges[d->index], &c->ranges[d->other_index]) ? NULL : "overlap: disjoint";
     case ERRCORE_E_UNSORTED:
         if (d->subject == ERRCORE_SUBJECT_RANGE) {
-            if (d->index >= r || d->other_index + 1 != d->index) return "unsorted: range indices";
-            return c->ranges[d->index].first < c->ranges[d->other_index].first ? NULL
-                                                                               : "unsorted: in order";
+            if (d->index >= r || d->other_index + 1 != d->index)
+                return "unsorted: range indices";
+            return c->ranges[d->index].first < c->ranges[d->other_index].first ? NULL : "unsorted: in order";
         }
         if (d->subject != ERRCORE_SUBJECT_ENTRY || d->index >= n || d->other_index + 1 != d->index) {
             return "unsorted: entry indices";
         }
         return c->codes[d->index] < c->codes[d->other_index] ? NULL : "unsorted: codes in order";
     case ERRCORE_E_DUPLICATE_CODE:
-        if (d->subject != ERRCORE_SUBJECT_ENTRY || d->index >= n || d->other_index >= n ||
-            d->index <= d->other_index) {
+        if (d->subject != ERRCORE_SUBJECT_ENTRY || d->index >= n || d->other_index >= n || d->index <= d->other_index) {
             return "duplicate code: indices";
         }
         return c->codes[d->index] == c->codes[d->other_index] && d->code == c->codes[d->index] &&
@@ -379,22 +378,24 @@ REF_FUNC const char *ref_table_diag_fault(const errcore_diag *d, const ref_catal
                    ? NULL
                    : "duplicate code: codes differ";
     case ERRCORE_E_SUCCESS_IN_MODULE:
-        if (d->code != c->success) return "success in module: code";
+        if (d->code != c->success)
+            return "success in module: code";
         if (d->subject == ERRCORE_SUBJECT_RANGE) {
             if (d->index >= r || !ref_in_range(&c->ranges[d->index], c->success)) {
                 return "success in module: range";
             }
             return d->module == c->ranges[d->index].module ? NULL : "success in module: range module";
         }
-        if (d->subject != ERRCORE_SUBJECT_ENTRY || d->index >= n) return "success in module: index";
+        if (d->subject != ERRCORE_SUBJECT_ENTRY || d->index >= n)
+            return "success in module: index";
         if (c->codes[d->index] != c->success || c->entry_module[d->index] == 0) {
             return "success in module: entry";
         }
         return d->module == c->entry_module[d->index] ? NULL : "success in module: entry module";
     case ERRCORE_E_CODE_OUTSIDE_MODULE:
-        if (d->subject != ERRCORE_SUBJECT_ENTRY || d->index >= n) return "outside: index";
-        if (c->entry_module[d->index] == 0 ||
-            ref_module_owns(c, c->entry_module[d->index], c->codes[d->index])) {
+        if (d->subject != ERRCORE_SUBJECT_ENTRY || d->index >= n)
+            return "outside: index";
+        if (c->entry_module[d->index] == 0 || ref_module_owns(c, c->entry_module[d->index], c->codes[d->index])) {
             return "outside: entry is in its module";
         }
         if (d->code != c->codes[d->index] || d->module != c->entry_module[d->index]) {
@@ -402,23 +403,22 @@ REF_FUNC const char *ref_table_diag_fault(const errcore_diag *d, const ref_catal
         }
         return d->other_code == ref_owner(c, c->codes[d->index]) ? NULL : "outside: owner";
     case ERRCORE_E_BASE_IN_MODULE_RANGE:
-        if (d->subject != ERRCORE_SUBJECT_ENTRY || d->index >= n) return "base in range: index";
-        if (c->entry_module[d->index] != 0) return "base in range: entry has a module";
-        return ref_owner(c, c->codes[d->index]) != 0 &&
-                       d->other_code == ref_owner(c, c->codes[d->index])
+        if (d->subject != ERRCORE_SUBJECT_ENTRY || d->index >= n)
+            return "base in range: index";
+        if (c->entry_module[d->index] != 0)
+            return "base in range: entry has a module";
+        return ref_owner(c, c->codes[d->index]) != 0 && d->other_code == ref_owner(c, c->codes[d->index])
                    ? NULL
                    : "base in range: owner";
-    default:
-        return NULL;
+    default: return NULL;
     }
 }
 
 /* ---- A definition: every problem ----------------------------------------------------------- */
 
 /* Appends a problem to out[0 ... cap-1] (counting past cap). */
-REF_FUNC void ref_push(errcore_diag *out, size_t cap, size_t *count, errcore_status status,
-                            errcore_subject subject, size_t index, size_t other_index, int64_t code,
-                            int64_t other_code, uint32_t module) {
+REF_FUNC void ref_push(errcore_diag *out, size_t cap, size_t *count, errcore_status status, errcore_subject subject,
+                       size_t index, size_t other_index, int64_t code, int64_t other_code, uint32_t module) {
     if (*count < cap) {
         errcore_diag *d = &out[*count];
         memset(d, 0, sizeof *d);
@@ -442,12 +442,10 @@ REF_FUNC size_t ref_text_bytes(const char *text) {
  * scratch of the right size), in its documented order, by brute force:
  * writes the first `cap` into out[] and returns how many there are.
  */
-REF_FUNC size_t ref_def_problems(const errcore_catalog_def *def, errcore_diag *out,
-                                      size_t cap) {
+REF_FUNC size_t ref_def_problems(const errcore_catalog_def *def, errcore_diag *out, size_t cap) {
     const size_t NO = ERRCORE_NO_INDEX;
     size_t count = 0;
-    const errcore_subject subjects[3] = {ERRCORE_SUBJECT_ENTRY, ERRCORE_SUBJECT_MODULE,
-                                         ERRCORE_SUBJECT_RANGE};
+    const errcore_subject subjects[3] = {ERRCORE_SUBJECT_ENTRY, ERRCORE_SUBJECT_MODULE, ERRCORE_SUBJECT_RANGE};
     const bool null_array[3] = {!def->entries && def->entry_count, !def->modules && def->module_count,
                                 !def->ranges && def->range_count};
     const bool over[3] = {def->entry_count > ERRCORE_MAX_COUNT, def->module_count > ERRCORE_MAX_MODULES,
@@ -472,19 +470,15 @@ REF_FUNC size_t ref_def_problems(const errcore_catalog_def *def, errcore_diag *o
     uint64_t pool = 1;
     for (size_t i = 0; i < m; i++) {
         if (!mods[i].name) {
-            ref_push(out, cap, &count, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_MODULE, i, NO,
-                     (int64_t)i + 1, 0, 0);
+            ref_push(out, cap, &count, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_MODULE, i, NO, (int64_t)i + 1, 0, 0);
         }
-        pool += ref_text_bytes(mods[i].name) + ref_text_bytes(mods[i].title_en) +
-                ref_text_bytes(mods[i].title_zh);
+        pool += ref_text_bytes(mods[i].name) + ref_text_bytes(mods[i].title_en) + ref_text_bytes(mods[i].title_zh);
     }
     for (size_t i = 0; i < n; i++) {
         if (!e[i].name) {
-            ref_push(out, cap, &count, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_ENTRY, i, NO,
-                     e[i].code, 0, 0);
+            ref_push(out, cap, &count, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_ENTRY, i, NO, e[i].code, 0, 0);
         }
-        pool += ref_text_bytes(e[i].name) + ref_text_bytes(e[i].message_en) +
-                ref_text_bytes(e[i].message_zh);
+        pool += ref_text_bytes(e[i].name) + ref_text_bytes(e[i].message_en) + ref_text_bytes(e[i].message_zh);
     }
     if (pool > ERRCORE_MAX_COUNT) {
         ref_push(out, cap, &count, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_STRINGS, NO, NO, 0, 0, 0);
@@ -492,14 +486,12 @@ REF_FUNC size_t ref_def_problems(const errcore_catalog_def *def, errcore_diag *o
     /* 1: empty names. */
     for (size_t i = 0; i < m; i++) {
         if (mods[i].name && !mods[i].name[0]) {
-            ref_push(out, cap, &count, ERRCORE_E_EMPTY_NAME, ERRCORE_SUBJECT_MODULE, i, NO,
-                     (int64_t)i + 1, 0, 0);
+            ref_push(out, cap, &count, ERRCORE_E_EMPTY_NAME, ERRCORE_SUBJECT_MODULE, i, NO, (int64_t)i + 1, 0, 0);
         }
     }
     for (size_t i = 0; i < n; i++) {
         if (e[i].name && !e[i].name[0]) {
-            ref_push(out, cap, &count, ERRCORE_E_EMPTY_NAME, ERRCORE_SUBJECT_ENTRY, i, NO, e[i].code,
-                     0, 0);
+            ref_push(out, cap, &count, ERRCORE_E_EMPTY_NAME, ERRCORE_SUBJECT_ENTRY, i, NO, e[i].code, 0, 0);
         }
     }
     /* 2: a module named like an earlier one, against the first with that name. */
@@ -509,8 +501,8 @@ REF_FUNC size_t ref_def_problems(const errcore_catalog_def *def, errcore_diag *o
         }
         for (size_t i = 0; i < j; i++) {
             if (mods[i].name && strcmp(mods[i].name, mods[j].name) == 0) {
-                ref_push(out, cap, &count, ERRCORE_E_DUPLICATE_MODULE_NAME, ERRCORE_SUBJECT_MODULE, j,
-                         i, (int64_t)j + 1, (int64_t)i + 1, (uint32_t)(j + 1));
+                ref_push(out, cap, &count, ERRCORE_E_DUPLICATE_MODULE_NAME, ERRCORE_SUBJECT_MODULE, j, i,
+                         (int64_t)j + 1, (int64_t)i + 1, (uint32_t)(j + 1));
                 break;
             }
         }
@@ -518,12 +510,12 @@ REF_FUNC size_t ref_def_problems(const errcore_catalog_def *def, errcore_diag *o
     /* 3: each range. */
     for (size_t i = 0; i < r; i++) {
         if (g[i].module == 0 || g[i].module > m) {
-            ref_push(out, cap, &count, ERRCORE_E_UNDECLARED_MODULE, ERRCORE_SUBJECT_RANGE, i, NO,
-                     g[i].first, 0, g[i].module);
+            ref_push(out, cap, &count, ERRCORE_E_UNDECLARED_MODULE, ERRCORE_SUBJECT_RANGE, i, NO, g[i].first, 0,
+                     g[i].module);
         }
         if (g[i].first > g[i].last) {
-            ref_push(out, cap, &count, ERRCORE_E_EMPTY_RANGE, ERRCORE_SUBJECT_RANGE, i, NO, g[i].first,
-                     g[i].last, g[i].module);
+            ref_push(out, cap, &count, ERRCORE_E_EMPTY_RANGE, ERRCORE_SUBJECT_RANGE, i, NO, g[i].first, g[i].last,
+                     g[i].module);
         }
     }
     /* 4: of the valid ranges sorting before i that it overlaps, the one reaching furthest. */
@@ -533,33 +525,31 @@ REF_FUNC size_t ref_def_problems(const errcore_catalog_def *def, errcore_diag *o
         }
         size_t best = NO;
         for (size_t j = 0; j < r; j++) {
-            if (j == i || !ref_range_valid(&g[j], m) || !ref_sorts_before(g, j, i) ||
-                !ref_overlap(&g[i], &g[j])) {
+            if (j == i || !ref_range_valid(&g[j], m) || !ref_sorts_before(g, j, i) || !ref_overlap(&g[i], &g[j])) {
                 continue;
             }
-            if (best == NO || g[j].last > g[best].last ||
-                (g[j].last == g[best].last && ref_sorts_before(g, j, best))) {
+            if (best == NO || g[j].last > g[best].last || (g[j].last == g[best].last && ref_sorts_before(g, j, best))) {
                 best = j;
             }
         }
         if (best != NO) {
-            ref_push(out, cap, &count, ERRCORE_E_RANGE_OVERLAP, ERRCORE_SUBJECT_RANGE, i, best,
-                     g[i].first, g[best].first, g[i].module);
+            ref_push(out, cap, &count, ERRCORE_E_RANGE_OVERLAP, ERRCORE_SUBJECT_RANGE, i, best, g[i].first,
+                     g[best].first, g[i].module);
         }
     }
     /* 5: entries naming an undeclared module. */
     for (size_t i = 0; i < n; i++) {
         if (e[i].module > m) {
-            ref_push(out, cap, &count, ERRCORE_E_UNDECLARED_MODULE, ERRCORE_SUBJECT_ENTRY, i, NO,
-                     e[i].code, 0, e[i].module);
+            ref_push(out, cap, &count, ERRCORE_E_UNDECLARED_MODULE, ERRCORE_SUBJECT_ENTRY, i, NO, e[i].code, 0,
+                     e[i].module);
         }
     }
     /* 6: a code an earlier entry has, against the first entry with it. */
     for (size_t j = 0; j < n; j++) {
         for (size_t i = 0; i < j; i++) {
             if (e[i].code == e[j].code) {
-                ref_push(out, cap, &count, ERRCORE_E_DUPLICATE_CODE, ERRCORE_SUBJECT_ENTRY, j, i,
-                         e[j].code, e[i].code, e[j].module);
+                ref_push(out, cap, &count, ERRCORE_E_DUPLICATE_CODE, ERRCORE_SUBJECT_ENTRY, j, i, e[j].code, e[i].code,
+                         e[j].module);
                 break;
             }
         }
@@ -567,8 +557,8 @@ REF_FUNC size_t ref_def_problems(const errcore_catalog_def *def, errcore_diag *o
     /* 7: valid ranges holding the success code. */
     for (size_t i = 0; i < r; i++) {
         if (ref_range_valid(&g[i], m) && ref_in_range(&g[i], def->success_code)) {
-            ref_push(out, cap, &count, ERRCORE_E_SUCCESS_IN_MODULE, ERRCORE_SUBJECT_RANGE, i, NO,
-                     def->success_code, 0, g[i].module);
+            ref_push(out, cap, &count, ERRCORE_E_SUCCESS_IN_MODULE, ERRCORE_SUBJECT_RANGE, i, NO, def->success_code, 0,
+                     g[i].module);
         }
     }
     /* 8: where each entry with a declared module lies. */
@@ -586,18 +576,16 @@ REF_FUNC size_t ref_def_problems(const errcore_catalog_def *def, errcore_diag *o
         }
         if (code == def->success_code) {
             if (module != 0) {
-                ref_push(out, cap, &count, ERRCORE_E_SUCCESS_IN_MODULE, ERRCORE_SUBJECT_ENTRY, i, NO,
-                         code, 0, module);
+                ref_push(out, cap, &count, ERRCORE_E_SUCCESS_IN_MODULE, ERRCORE_SUBJECT_ENTRY, i, NO, code, 0, module);
             }
             continue;
         }
         uint16_t owner = ref_owner(&c, code);
         if (module != 0 && !ref_module_owns(&c, module, code)) {
-            ref_push(out, cap, &count, ERRCORE_E_CODE_OUTSIDE_MODULE, ERRCORE_SUBJECT_ENTRY, i, NO,
-                     code, owner, module);
+            ref_push(out, cap, &count, ERRCORE_E_CODE_OUTSIDE_MODULE, ERRCORE_SUBJECT_ENTRY, i, NO, code, owner,
+                     module);
         } else if (module == 0 && owner != 0) {
-            ref_push(out, cap, &count, ERRCORE_E_BASE_IN_MODULE_RANGE, ERRCORE_SUBJECT_ENTRY, i, NO,
-                     code, owner, 0);
+            ref_push(out, cap, &count, ERRCORE_E_BASE_IN_MODULE_RANGE, ERRCORE_SUBJECT_ENTRY, i, NO, code, owner, 0);
         }
     }
     return count;
@@ -606,16 +594,16 @@ REF_FUNC size_t ref_def_problems(const errcore_catalog_def *def, errcore_diag *o
 /* Whether two diagnostics are equal field by field. */
 REF_FUNC bool ref_same_diag(const errcore_diag *a, const errcore_diag *b) {
     return a->status == b->status && a->subject == b->subject && a->index == b->index &&
-           a->other_index == b->other_index && a->code == b->code &&
-           a->other_code == b->other_code && a->module == b->module;
+           a->other_index == b->other_index && a->code == b->code && a->other_code == b->other_code &&
+           a->module == b->module;
 }
 
 /* Orders diagnostics field by field (for comparing lists as multisets with qsort). */
 REF_FUNC int ref_diag_cmp(const void *pa, const void *pb) {
     const errcore_diag *a = pa, *b = pb;
-#define REF_CMP(f)                                                                                \
-    if (a->f != b->f) {                                                                           \
-        return a->f < b->f ? -1 : 1;                                                              \
+#define REF_CMP(f)                                                                                                     \
+    if (a->f != b->f) {                                                                                                \
+        return a->f < b->f ? -1 : 1;                                                                                   \
     }
     REF_CMP(status)
     REF_CMP(subject)
@@ -631,8 +619,8 @@ REF_FUNC int ref_diag_cmp(const void *pa, const void *pb) {
 /* ---- The classification index --------------------------------------------------------------- */
 
 /* Whether the class of every code in [lo, hi] is `want` (classes change only at these points). */
-REF_FUNC bool ref_constant_on(const errcore_table *t, const ref_catalog *c, int64_t lo,
-                                   int64_t hi, errcore_class want) {
+REF_FUNC bool ref_constant_on(const errcore_table *t, const ref_catalog *c, int64_t lo, int64_t hi,
+                              errcore_class want) {
     if (ref_class(c, lo) != want) {
         return false;
     }
@@ -766,8 +754,7 @@ REF_FUNC errcore_class ref_table_code_class(const ref_catalog *c, int64_t code) 
 /* The class of a code that is not a table code: the module whose range holds it, or unknown. */
 REF_FUNC errcore_class ref_miss_class(const ref_catalog *c, int64_t code) {
     uint16_t module = ref_owner(c, code);
-    return module ? (uint64_t)ERRCORE_NO_ENTRY | ((uint64_t)module << 32) |
-                        ((uint64_t)ERRCORE_TIER_MODULE << 56)
+    return module ? (uint64_t)ERRCORE_NO_ENTRY | ((uint64_t)module << 32) | ((uint64_t)ERRCORE_TIER_MODULE << 56)
                   : ERRCORE_CLASS_UNKNOWN;
 }
 
@@ -821,8 +808,7 @@ REF_FUNC bool ref_gap_shape_ok(const errcore_front *f, const ref_catalog *c) {
     }
     uint64_t covered = ((uint64_t)f->gap_count - 1u) * width + (width - 1u);
     for (size_t i = 0; i < c->r; i++) {
-        if (c->ranges[i].first < f->gap_base ||
-            (uint64_t)c->ranges[i].last - (uint64_t)f->gap_base > covered) {
+        if (c->ranges[i].first < f->gap_base || (uint64_t)c->ranges[i].last - (uint64_t)f->gap_base > covered) {
             return false;
         }
     }
@@ -852,8 +838,7 @@ REF_FUNC bool ref_gap_ok(const errcore_front *f, const ref_catalog *c, size_t i)
             }
         }
     }
-    return (g->split == start || ref_miss_class(c, start) == g->below) &&
-           ref_miss_class(c, g->split) == g->above;
+    return (g->split == start || ref_miss_class(c, start) == g->below) && ref_miss_class(c, g->split) == g->above;
 }
 
 /* Whether a table's front (stage 10) is right, by brute force. `c` is the table as flat arrays. */
@@ -923,8 +908,7 @@ REF_FUNC bool ref_front_ok(const errcore_table *t, const ref_catalog *c) {
  * problem of t's front with the fields errcore_table.h documents, else why
  * not.
  */
-REF_FUNC const char *ref_front_diag_fault(const errcore_diag *d, const errcore_table *t,
-                                               const ref_catalog *c) {
+REF_FUNC const char *ref_front_diag_fault(const errcore_diag *d, const errcore_table *t, const ref_catalog *c) {
     const errcore_front *f = &t->front;
     if (!f->slots) {
         return "front diag without a front";

@@ -4,21 +4,17 @@
 #include "check.h"
 #include "fixture.h"
 
-static void expect_build(fixture *f, errcore_status status, errcore_subject subject, size_t index,
-                         size_t other_index, int line) {
+static void expect_build(fixture *f, errcore_status status, errcore_subject subject, size_t index, size_t other_index,
+                         int line) {
     errcore_table before = f->table;
     errcore_status got = fixture_build(f);
-    CHECKF(got == status, "line %d: got %s, want %s", line, errcore_status_name(got),
-           errcore_status_name(status));
+    CHECKF(got == status, "line %d: got %s, want %s", line, errcore_status_name(got), errcore_status_name(status));
     CHECKF(f->diag.status == status, "line %d: diag.status %d", line, (int)f->diag.status);
-    CHECKF(f->diag.subject == subject, "line %d: subject %d want %d", line, (int)f->diag.subject,
-           (int)subject);
+    CHECKF(f->diag.subject == subject, "line %d: subject %d want %d", line, (int)f->diag.subject, (int)subject);
     CHECKF(f->diag.index == index, "line %d: index %zu want %zu", line, f->diag.index, index);
-    CHECKF(f->diag.other_index == other_index, "line %d: other %zu want %zu", line,
-           f->diag.other_index, other_index);
+    CHECKF(f->diag.other_index == other_index, "line %d: other %zu want %zu", line, f->diag.other_index, other_index);
     if (status != ERRCORE_OK) {
-        CHECKF(memcmp(&before, &f->table, sizeof before) == 0, "line %d: *out written on failure",
-               line);
+        CHECKF(memcmp(&before, &f->table, sizeof before) == 0, "line %d: *out written on failure", line);
     }
 }
 #define EXPECT_BUILD(f, st, subj, idx, other) expect_build(f, st, subj, idx, other, __LINE__)
@@ -34,8 +30,7 @@ static void test_valid_build(void) {
     CHECK(f.table.entry_count == 6 && f.table.range_count == 3 && f.table.module_count == 2);
     static const int64_t sorted[6] = {0, 10, 11, 150, 350, 550};
     CHECK(memcmp(f.table.codes, sorted, sizeof sorted) == 0);
-    CHECK(f.table.ranges[0].first == 100 && f.table.ranges[1].first == 300 &&
-          f.table.ranges[2].first == 500);
+    CHECK(f.table.ranges[0].first == 100 && f.table.ranges[1].first == 300 && f.table.ranges[2].first == 500);
     CHECK(strcmp(errcore_entry_name(&f.table, 3), "alphaOne") == 0);
     /* The input is copied: changing it afterwards changes nothing. */
     f.entries[0].code = 999;
@@ -45,25 +40,21 @@ static void test_valid_build(void) {
     fixture g;
     fixture_init(&g);
     CHECK(errcore_build(&g.def, g.storage, need, &g.table, &g.diag) == ERRCORE_OK);
-    CHECK(errcore_build(&g.def, g.storage, need - 1, &g.table, &g.diag) ==
-          ERRCORE_E_BUFFER_TOO_SMALL);
+    CHECK(errcore_build(&g.def, g.storage, need - 1, &g.table, &g.diag) == ERRCORE_E_BUFFER_TOO_SMALL);
     /* The diagnostic says how much was needed and how much was given. */
     CHECK(g.diag.status == ERRCORE_E_BUFFER_TOO_SMALL && g.diag.subject == ERRCORE_SUBJECT_NONE &&
-          g.diag.index == ERRCORE_NO_INDEX && g.diag.code == (int64_t)need &&
-          g.diag.other_code == (int64_t)need - 1);
+          g.diag.index == ERRCORE_NO_INDEX && g.diag.code == (int64_t)need && g.diag.other_code == (int64_t)need - 1);
     CHECK(errcore_build(&g.def, g.storage, 0, &g.table, &g.diag) == ERRCORE_E_BUFFER_TOO_SMALL &&
           g.diag.code == (int64_t)need && g.diag.other_code == 0);
     /* A misaligned pointer is told apart from a short buffer, with the misalignment. */
     for (size_t off = 1; off < 8; off++) {
-        CHECKF(errcore_build(&g.def, g.storage + off, need, &g.table, &g.diag) ==
-                       ERRCORE_E_MISALIGNED &&
-                   g.diag.status == ERRCORE_E_MISALIGNED && g.diag.code == 8 &&
-                   g.diag.other_code == (int64_t)off && g.diag.subject == ERRCORE_SUBJECT_NONE,
+        CHECKF(errcore_build(&g.def, g.storage + off, need, &g.table, &g.diag) == ERRCORE_E_MISALIGNED &&
+                   g.diag.status == ERRCORE_E_MISALIGNED && g.diag.code == 8 && g.diag.other_code == (int64_t)off &&
+                   g.diag.subject == ERRCORE_SUBJECT_NONE,
                "offset %zu", off);
     }
     /* Too small is checked first when both apply. */
-    CHECK(errcore_build(&g.def, g.storage + 4, need - 1, &g.table, &g.diag) ==
-          ERRCORE_E_BUFFER_TOO_SMALL);
+    CHECK(errcore_build(&g.def, g.storage + 4, need - 1, &g.table, &g.diag) == ERRCORE_E_BUFFER_TOO_SMALL);
     /* check_size never exceeds build_size: build storage serves as check scratch. */
     size_t check_need = 0;
     CHECK(errcore_check_size(&g.def, &check_need, NULL) == ERRCORE_OK && check_need <= need);
@@ -151,41 +142,34 @@ static void test_rejections(void) {
 
     fixture_init(&f);
     f.def.entries = NULL;
-    EXPECT_BUILD(&f, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_ENTRY, ERRCORE_NO_INDEX,
-                 ERRCORE_NO_INDEX);
+    EXPECT_BUILD(&f, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_ENTRY, ERRCORE_NO_INDEX, ERRCORE_NO_INDEX);
 
     fixture_init(&f);
     f.def.ranges = NULL;
-    EXPECT_BUILD(&f, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_RANGE, ERRCORE_NO_INDEX,
-                 ERRCORE_NO_INDEX);
+    EXPECT_BUILD(&f, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_RANGE, ERRCORE_NO_INDEX, ERRCORE_NO_INDEX);
 
     fixture_init(&f);
     f.def.modules = NULL;
-    EXPECT_BUILD(&f, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_MODULE, ERRCORE_NO_INDEX,
-                 ERRCORE_NO_INDEX);
+    EXPECT_BUILD(&f, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_MODULE, ERRCORE_NO_INDEX, ERRCORE_NO_INDEX);
 
     fixture_init(&f);
     f.def.entry_count = (size_t)ERRCORE_MAX_COUNT + 1u;
-    EXPECT_BUILD(&f, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_ENTRY, ERRCORE_NO_INDEX,
-                 ERRCORE_NO_INDEX);
+    EXPECT_BUILD(&f, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_ENTRY, ERRCORE_NO_INDEX, ERRCORE_NO_INDEX);
 
     fixture_init(&f);
     f.def.module_count = ERRCORE_MAX_MODULES + 1u;
-    EXPECT_BUILD(&f, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_MODULE, ERRCORE_NO_INDEX,
-                 ERRCORE_NO_INDEX);
+    EXPECT_BUILD(&f, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_MODULE, ERRCORE_NO_INDEX, ERRCORE_NO_INDEX);
 
     fixture_init(&f);
     f.def.range_count = SIZE_MAX;
-    EXPECT_BUILD(&f, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_RANGE, ERRCORE_NO_INDEX,
-                 ERRCORE_NO_INDEX);
+    EXPECT_BUILD(&f, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_RANGE, ERRCORE_NO_INDEX, ERRCORE_NO_INDEX);
 
     fixture_init(&f);
     size_t size = 0;
     CHECK(errcore_build_size(NULL, &size, NULL) == ERRCORE_E_NULL_ARGUMENT);
     CHECK(errcore_build_size(&f.def, NULL, NULL) == ERRCORE_E_NULL_ARGUMENT);
     CHECK(errcore_build(&f.def, NULL, 100, &f.table, NULL) == ERRCORE_E_NULL_ARGUMENT);
-    CHECK(errcore_build(&f.def, f.storage, sizeof f.storage, NULL, NULL) ==
-          ERRCORE_E_NULL_ARGUMENT);
+    CHECK(errcore_build(&f.def, f.storage, sizeof f.storage, NULL, NULL) == ERRCORE_E_NULL_ARGUMENT);
 }
 
 /* Input order never changes the built table. */

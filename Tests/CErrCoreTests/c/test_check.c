@@ -53,21 +53,19 @@ static errcore_status check_all(const errcore_catalog_def *def, collected *out) 
     return s;
 }
 
-static bool diag_is(const errcore_diag *d, errcore_status status, errcore_subject subject,
-                    size_t index, size_t other_index, int64_t code, int64_t other_code,
-                    uint32_t module) {
-    return d->status == status && d->subject == subject && d->index == index &&
-           d->other_index == other_index && d->code == code && d->other_code == other_code &&
-           d->module == module;
+static bool diag_is(const errcore_diag *d, errcore_status status, errcore_subject subject, size_t index,
+                    size_t other_index, int64_t code, int64_t other_code, uint32_t module) {
+    return d->status == status && d->subject == subject && d->index == index && d->other_index == other_index &&
+           d->code == code && d->other_code == other_code && d->module == module;
 }
 
 static void print_diags(const char *label, const errcore_diag *d, size_t n) {
     for (size_t i = 0; i < n && i < 40; i++) {
         char line[200];
         errcore_diag_format(&d[i], line, sizeof line);
-        fprintf(stderr, "  %s %zu: %s [%s idx %zu other %zu code %lld other %lld module %u]\n",
-                label, i, line, errcore_status_name(d[i].status), d[i].index, d[i].other_index,
-                (long long)d[i].code, (long long)d[i].other_code, (unsigned)d[i].module);
+        fprintf(stderr, "  %s %zu: %s [%s idx %zu other %zu code %lld other %lld module %u]\n", label, i, line,
+                errcore_status_name(d[i].status), d[i].index, d[i].other_index, (long long)d[i].code,
+                (long long)d[i].other_code, (unsigned)d[i].module);
     }
 }
 
@@ -75,9 +73,8 @@ static void print_diags(const char *label, const errcore_diag *d, size_t n) {
  * The fixture, mutated, has exactly one problem: check-all reports it with
  * these fields, and errcore_build() reports the same diagnostic.
  */
-static void expect_one(fixture *f, errcore_status status, errcore_subject subject, size_t index,
-                       size_t other_index, int64_t code, int64_t other_code, uint32_t module,
-                       int line) {
+static void expect_one(fixture *f, errcore_status status, errcore_subject subject, size_t index, size_t other_index,
+                       int64_t code, int64_t other_code, uint32_t module, int line) {
     collected c = {0};
     errcore_status got = check_all(&f->def, &c);
     bool ok = got == status && c.count == 1 &&
@@ -87,11 +84,11 @@ static void expect_one(fixture *f, errcore_status status, errcore_subject subjec
         print_diags("got", c.items, c.count);
     }
     errcore_status built = fixture_build(f);
-    CHECKF(built == status && c.count > 0 && ref_same_diag(&f->diag, &c.items[0]),
-           "line %d: build says %s", line, errcore_status_name(built));
+    CHECKF(built == status && c.count > 0 && ref_same_diag(&f->diag, &c.items[0]), "line %d: build says %s", line,
+           errcore_status_name(built));
     free(c.items);
 }
-#define EXPECT_ONE(f, st, subj, idx, other, code, ocode, mod) \
+#define EXPECT_ONE(f, st, subj, idx, other, code, ocode, mod)                                                          \
     expect_one(f, st, subj, idx, other, code, ocode, mod, __LINE__)
 
 static const size_t NO = ERRCORE_NO_INDEX;
@@ -123,16 +120,14 @@ static void test_each_kind(void) {
     collected_reset(&c, 0);
     CHECK(check_all(&f.def, &c) == ERRCORE_E_UNDECLARED_MODULE && c.count == 2 &&
           diag_is(&c.items[0], ERRCORE_E_UNDECLARED_MODULE, ERRCORE_SUBJECT_RANGE, 2, NO, 300, 0, 3) &&
-          diag_is(&c.items[1], ERRCORE_E_CODE_OUTSIDE_MODULE, ERRCORE_SUBJECT_ENTRY, 4, NO, 350, 0,
-                  2));
+          diag_is(&c.items[1], ERRCORE_E_CODE_OUTSIDE_MODULE, ERRCORE_SUBJECT_ENTRY, 4, NO, 350, 0, 2));
     CHECK(fixture_build(&f) == ERRCORE_E_UNDECLARED_MODULE && ref_same_diag(&f.diag, &c.items[0]));
     fixture_init(&f);
     f.ranges[1].last = 99; /* [100, 99]; alpha's entry 150 is then in none of alpha's ranges */
     collected_reset(&c, 0);
     CHECK(check_all(&f.def, &c) == ERRCORE_E_EMPTY_RANGE && c.count == 2 &&
           diag_is(&c.items[0], ERRCORE_E_EMPTY_RANGE, ERRCORE_SUBJECT_RANGE, 1, NO, 100, 99, 1) &&
-          diag_is(&c.items[1], ERRCORE_E_CODE_OUTSIDE_MODULE, ERRCORE_SUBJECT_ENTRY, 2, NO, 150, 0,
-                  1));
+          diag_is(&c.items[1], ERRCORE_E_CODE_OUTSIDE_MODULE, ERRCORE_SUBJECT_ENTRY, 2, NO, 150, 0, 1));
     fixture_init(&f);
     f.ranges[0].first = 399; /* [399, 599] overlaps beta's [300, 399] (input 2) */
     EXPECT_ONE(&f, ERRCORE_E_RANGE_OVERLAP, ERRCORE_SUBJECT_RANGE, 0, 2, 399, 300, 2);
@@ -165,8 +160,7 @@ static void test_each_kind(void) {
     f.def.module_count = ERRCORE_MAX_MODULES + 1u;
     collected_reset(&c, 0);
     CHECK(errcore_check_catalog(&f.def, NULL, 0, collect, &c) == ERRCORE_E_NULL_ARGUMENT);
-    CHECK(c.count == 3 &&
-          diag_is(&c.items[0], ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_ENTRY, NO, NO, 0, 0, 0) &&
+    CHECK(c.count == 3 && diag_is(&c.items[0], ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_ENTRY, NO, NO, 0, 0, 0) &&
           diag_is(&c.items[1], ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_RANGE, NO, NO, 0, 0, 0) &&
           diag_is(&c.items[2], ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_MODULE, NO, NO, 0, 0, 0));
     fixture_init(&f);
@@ -174,15 +168,17 @@ static void test_each_kind(void) {
     f.def.range_count = (size_t)ERRCORE_MAX_COUNT + 1u;
     collected_reset(&c, 0);
     CHECK(errcore_check_catalog(&f.def, NULL, 0, collect, &c) == ERRCORE_E_COUNT_OVERFLOW);
-    CHECK(c.count == 2 && c.items[0].subject == ERRCORE_SUBJECT_ENTRY &&
-          c.items[1].subject == ERRCORE_SUBJECT_RANGE);
+    CHECK(c.count == 2 && c.items[0].subject == ERRCORE_SUBJECT_ENTRY && c.items[1].subject == ERRCORE_SUBJECT_RANGE);
     free(c.items);
 }
 
 /* One definition with problems of every kind: the exact list, in the documented order. */
 static void test_many_at_once(void) {
     static const errcore_module_def modules[4] = {
-        {"alpha", NULL, NULL}, {"", NULL, NULL}, {"alpha", NULL, NULL}, {NULL, NULL, NULL},
+        {"alpha", NULL, NULL},
+        {"", NULL, NULL},
+        {"alpha", NULL, NULL},
+        {NULL, NULL, NULL},
     };
     static const errcore_range ranges[6] = {
         {500, 599, 2}, {100, 199, 1}, {150, 250, 3}, {50, 40, 1}, {700, 799, 0}, {120, 130, 3},
@@ -269,12 +265,10 @@ static void test_arguments(void) {
     CHECK(errcore_check_size(NULL, &need, &d) == ERRCORE_E_NULL_ARGUMENT);
     CHECK(errcore_check_size(&f.def, NULL, &d) == ERRCORE_E_NULL_ARGUMENT);
     f.def.module_count = ERRCORE_MAX_MODULES + 1u;
-    CHECK(errcore_check_size(&f.def, &need, &d) == ERRCORE_E_COUNT_OVERFLOW &&
-          d.subject == ERRCORE_SUBJECT_MODULE);
+    CHECK(errcore_check_size(&f.def, &need, &d) == ERRCORE_E_COUNT_OVERFLOW && d.subject == ERRCORE_SUBJECT_MODULE);
     fixture_init(&f);
     f.def.entry_count = (size_t)ERRCORE_MAX_COUNT + 1u;
-    CHECK(errcore_check_size(&f.def, &need, &d) == ERRCORE_E_COUNT_OVERFLOW &&
-          d.subject == ERRCORE_SUBJECT_ENTRY);
+    CHECK(errcore_check_size(&f.def, &need, &d) == ERRCORE_E_COUNT_OVERFLOW && d.subject == ERRCORE_SUBJECT_ENTRY);
     fixture_init(&f);
     CHECK(errcore_check_size(&f.def, &need, NULL) == ERRCORE_OK);
 
@@ -287,21 +281,19 @@ static void test_arguments(void) {
     /* Exactly the size is enough; a byte less, NULL, or misaligned scratch is one report. */
     CHECK(errcore_check_catalog(&f.def, f.storage, need, collect, &c) == ERRCORE_OK && c.count == 0);
     CHECK(errcore_check_catalog(&f.def, f.storage, need - 1, collect, &c) == ERRCORE_E_BUFFER_TOO_SMALL);
-    CHECK(c.count == 1 && diag_is(&c.items[0], ERRCORE_E_BUFFER_TOO_SMALL, ERRCORE_SUBJECT_NONE, NO,
-                                  NO, (int64_t)need, (int64_t)need - 1, 0));
+    CHECK(c.count == 1 && diag_is(&c.items[0], ERRCORE_E_BUFFER_TOO_SMALL, ERRCORE_SUBJECT_NONE, NO, NO, (int64_t)need,
+                                  (int64_t)need - 1, 0));
     collected_reset(&c, 0);
     CHECK(errcore_check_catalog(&f.def, NULL, need, collect, &c) == ERRCORE_E_NULL_ARGUMENT);
     CHECK(c.count == 1 && c.items[0].subject == ERRCORE_SUBJECT_NONE);
     collected_reset(&c, 0);
     CHECK(errcore_check_catalog(&f.def, f.storage + 4, need, collect, &c) == ERRCORE_E_MISALIGNED);
-    CHECK(c.count == 1 && diag_is(&c.items[0], ERRCORE_E_MISALIGNED, ERRCORE_SUBJECT_NONE, NO, NO,
-                                  8, 4, 0));
+    CHECK(c.count == 1 && diag_is(&c.items[0], ERRCORE_E_MISALIGNED, ERRCORE_SUBJECT_NONE, NO, NO, 8, 4, 0));
     /* NULL names are reported before the scratch is looked at. */
     f.entries[0].name = NULL;
     collected_reset(&c, 0);
     CHECK(errcore_check_catalog(&f.def, NULL, 0, collect, &c) == ERRCORE_E_NULL_ARGUMENT);
-    CHECK(c.count == 2 && c.items[0].subject == ERRCORE_SUBJECT_ENTRY &&
-          c.items[1].subject == ERRCORE_SUBJECT_NONE);
+    CHECK(c.count == 2 && c.items[0].subject == ERRCORE_SUBJECT_ENTRY && c.items[1].subject == ERRCORE_SUBJECT_NONE);
     /* errcore_build's storage for a definition is large enough as check scratch. */
     fixture_init(&f);
     size_t build_need = 0;
@@ -340,8 +332,7 @@ static void test_large(void) {
     for (uint32_t i = 0; i < BIG_ENTRIES; i++) {
         if (i < BIG_ENTRIES / 2) {
             uint16_t module = (uint16_t)(i % BIG_MODULES + 1);
-            entries[i] = (errcore_entry_def){100 * (int64_t)module + i / BIG_MODULES, module, 0, "e",
-                                             NULL, NULL};
+            entries[i] = (errcore_entry_def){100 * (int64_t)module + i / BIG_MODULES, module, 0, "e", NULL, NULL};
         } else {
             entries[i] = (errcore_entry_def){10000000 + (int64_t)i, 0, 0, "e", NULL, NULL};
         }
@@ -361,17 +352,14 @@ static void test_large(void) {
     for (size_t i = 0; i < c.count; i++) {
         per[c.items[i].status]++;
     }
-    CHECKF(c.count == 1002 && per[ERRCORE_E_DUPLICATE_MODULE_NAME] == 1 &&
-               per[ERRCORE_E_RANGE_OVERLAP] == 1 && per[ERRCORE_E_DUPLICATE_CODE] == 500 &&
-               per[ERRCORE_E_BASE_IN_MODULE_RANGE] == 500,
+    CHECKF(c.count == 1002 && per[ERRCORE_E_DUPLICATE_MODULE_NAME] == 1 && per[ERRCORE_E_RANGE_OVERLAP] == 1 &&
+               per[ERRCORE_E_DUPLICATE_CODE] == 500 && per[ERRCORE_E_BASE_IN_MODULE_RANGE] == 500,
            "%zu reports", c.count);
-    CHECK(diag_is(&c.items[0], ERRCORE_E_DUPLICATE_MODULE_NAME, ERRCORE_SUBJECT_MODULE,
-                  BIG_MODULES - 1, 0, BIG_MODULES, 1, BIG_MODULES));
+    CHECK(diag_is(&c.items[0], ERRCORE_E_DUPLICATE_MODULE_NAME, ERRCORE_SUBJECT_MODULE, BIG_MODULES - 1, 0, BIG_MODULES,
+                  1, BIG_MODULES));
     CHECK(diag_is(&c.items[1], ERRCORE_E_RANGE_OVERLAP, ERRCORE_SUBJECT_RANGE, 11, 10, 1200, 1100, 12));
-    CHECK(diag_is(&c.items[2], ERRCORE_E_DUPLICATE_CODE, ERRCORE_SUBJECT_ENTRY, BIG_ENTRIES / 2, 0,
-                  100, 100, 0));
-    CHECK(c.items[501].status == ERRCORE_E_DUPLICATE_CODE &&
-          c.items[502].status == ERRCORE_E_BASE_IN_MODULE_RANGE &&
+    CHECK(diag_is(&c.items[2], ERRCORE_E_DUPLICATE_CODE, ERRCORE_SUBJECT_ENTRY, BIG_ENTRIES / 2, 0, 100, 100, 0));
+    CHECK(c.items[501].status == ERRCORE_E_DUPLICATE_CODE && c.items[502].status == ERRCORE_E_BASE_IN_MODULE_RANGE &&
           c.items[502].index == BIG_ENTRIES / 2 && c.items[502].other_code == 1);
 
     /* Repaired, it builds; the table's 65,535 names pass errcore_validate's block check, and
@@ -410,7 +398,7 @@ static void test_large(void) {
 /* ---- Differential: random definitions full of problems --------------------------------------- */
 
 #define DIFF_MODULES 12
-#define DIFF_RANGES 24
+#define DIFF_RANGES  24
 #define DIFF_ENTRIES 160
 
 typedef struct random_def {
@@ -420,8 +408,8 @@ typedef struct random_def {
     errcore_catalog_def def;
 } random_def;
 
-static const char *const pool_names[] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j",
-                                         "k", "l", "m", "n", "o", "p", "q", "r"};
+static const char *const pool_names[] = {"a", "b", "c", "d", "e", "f", "g", "h", "i",
+                                         "j", "k", "l", "m", "n", "o", "p", "q", "r"};
 
 /* A name: often unique, sometimes shared, NULL or empty. */
 static const char *random_name(uint64_t *s, unsigned spread) {
@@ -462,9 +450,8 @@ static void make_chaos_def(random_def *r, uint64_t *s) {
     for (size_t i = 0; i < nr; i++) {
         int64_t first = random_code(s, span);
         int64_t width = (int64_t)(check_rand(s) % 40) - 3;
-        int64_t last = (width < 0 && first < INT64_MIN + 3) || (width > 0 && first > INT64_MAX - 40)
-                           ? first
-                           : first + width;
+        int64_t last =
+            (width < 0 && first < INT64_MIN + 3) || (width > 0 && first > INT64_MAX - 40) ? first : first + width;
         r->ranges[i] = (errcore_range){first, last, (uint16_t)(check_rand(s) % (m + 2))};
     }
     for (size_t i = 0; i < n; i++) {
@@ -481,8 +468,7 @@ static void make_chaos_def(random_def *r, uint64_t *s) {
         } else if (how == 2) {
             module = (uint16_t)(check_rand(s) % (m + 2));
         }
-        r->entries[i] = (errcore_entry_def){code, module, (uint8_t)check_rand(s), random_name(s, 18),
-                                            NULL, NULL};
+        r->entries[i] = (errcore_entry_def){code, module, (uint8_t)check_rand(s), random_name(s, 18), NULL, NULL};
     }
     r->def = (errcore_catalog_def){random_code(s, span), r->entries, n, r->modules, m, r->ranges, nr};
 }
@@ -543,16 +529,46 @@ static void make_faulty_def(random_def *r, uint64_t *s) {
         switch (check_rand(s) % 12) {
         case 0: r->modules[mod].name = check_rand(s) % 2 ? NULL : ""; break;
         case 1: r->modules[mod].name = pool_names[check_rand(s) % m]; break; /* maybe a namesake */
-        case 2: if (nr) r->ranges[g].module = check_rand(s) % 2 ? 0 : (uint16_t)(m + 1); break;
-        case 3: if (nr) r->ranges[g].last = r->ranges[g].first - 1; break;
-        case 4: if (nr > 1) r->ranges[g].last = r->ranges[(g + 1) % nr].last + 5; break;
-        case 5: if (n) r->entries[e].module = (uint16_t)(m + 1 + check_rand(s) % 3); break;
-        case 6: if (n > 1) r->entries[e].code = r->entries[(e + 1) % n].code; break;
-        case 7: if (nr) success = r->ranges[g].first + (r->ranges[g].last - r->ranges[g].first) / 2; break;
-        case 8: if (n) r->entries[e].code = success, r->entries[e].module = (uint16_t)(1 + mod); break;
-        case 9: if (n) r->entries[e].module = (uint16_t)(1 + (r->entries[e].module + mod) % m); break;
-        case 10: if (n && nr) r->entries[e].code = r->ranges[g].first, r->entries[e].module = 0; break;
-        default: if (n) r->entries[e].name = check_rand(s) % 2 ? NULL : ""; break;
+        case 2:
+            if (nr)
+                r->ranges[g].module = check_rand(s) % 2 ? 0 : (uint16_t)(m + 1);
+            break;
+        case 3:
+            if (nr)
+                r->ranges[g].last = r->ranges[g].first - 1;
+            break;
+        case 4:
+            if (nr > 1)
+                r->ranges[g].last = r->ranges[(g + 1) % nr].last + 5;
+            break;
+        case 5:
+            if (n)
+                r->entries[e].module = (uint16_t)(m + 1 + check_rand(s) % 3);
+            break;
+        case 6:
+            if (n > 1)
+                r->entries[e].code = r->entries[(e + 1) % n].code;
+            break;
+        case 7:
+            if (nr)
+                success = r->ranges[g].first + (r->ranges[g].last - r->ranges[g].first) / 2;
+            break;
+        case 8:
+            if (n)
+                r->entries[e].code = success, r->entries[e].module = (uint16_t)(1 + mod);
+            break;
+        case 9:
+            if (n)
+                r->entries[e].module = (uint16_t)(1 + (r->entries[e].module + mod) % m);
+            break;
+        case 10:
+            if (n && nr)
+                r->entries[e].code = r->ranges[g].first, r->entries[e].module = 0;
+            break;
+        default:
+            if (n)
+                r->entries[e].name = check_rand(s) % 2 ? NULL : "";
+            break;
         }
     }
     r->def = (errcore_catalog_def){success, r->entries, n, r->modules, m, r->ranges, nr};
@@ -599,8 +615,7 @@ static void test_validate_blocks(uint64_t *s) {
         errcore_diag d;
         errcore_status st = errcore_validate(&t, &d);
         bool ok = want_j == NO ? st == ERRCORE_OK
-                               : st == ERRCORE_E_DUPLICATE_MODULE_NAME && d.index == want_j &&
-                                     d.other_index == want_i;
+                               : st == ERRCORE_E_DUPLICATE_MODULE_NAME && d.index == want_j && d.other_index == want_i;
         if (!ok && mismatches++ < 5) {
             fprintf(stderr, "validate blocks: round %d m %zu: %s %zu/%zu, want %zu/%zu\n", round, m,
                     errcore_status_name(st), d.index, d.other_index, want_j, want_i);
@@ -649,8 +664,7 @@ static void test_differential_check(void) {
         }
         if (!same && mismatches++ < 3) {
             fprintf(stderr, "check differential: seed %llu round %d: %zu reports, reference %zu%s\n",
-                    (unsigned long long)seed, round, c.count, count,
-                    same_set ? " (same multiset, other order)" : "");
+                    (unsigned long long)seed, round, c.count, count, same_set ? " (same multiset, other order)" : "");
             print_diags("got", c.items, c.count);
             print_diags("want", want, count);
         }
@@ -667,8 +681,8 @@ static void test_differential_check(void) {
         bool build_ok = count == 0 ? bs == ERRCORE_OK && errcore_validate(&t, NULL) == ERRCORE_OK
                                    : bs == want[0].status && ref_same_diag(&d, &want[0]);
         if (!build_ok && mismatches++ < 3) {
-            fprintf(stderr, "build differential: seed %llu round %d: build %s\n",
-                    (unsigned long long)seed, round, errcore_status_name(bs));
+            fprintf(stderr, "build differential: seed %llu round %d: build %s\n", (unsigned long long)seed, round,
+                    errcore_status_name(bs));
             print_diags("build", &d, 1);
             print_diags("want", want, count ? 1 : 0);
         }
@@ -696,8 +710,8 @@ static void test_differential_check(void) {
         }
     }
     CHECKF(built > 200 && reports > 10 * rounds, "%lu built, %lu reports", built, reports);
-    printf("check differential: %lu definitions, %lu reports, %lu built (seed %llu)\n", rounds,
-           reports, built, (unsigned long long)seed);
+    printf("check differential: %lu definitions, %lu reports, %lu built (seed %llu)\n", rounds, reports, built,
+           (unsigned long long)seed);
     test_validate_blocks(&s);
     free(c.items);
 }

@@ -48,17 +48,31 @@ void test_classify(void) {
     };
     for (size_t i = 0; i < sizeof unrecognised / sizeof unrecognised[0]; i++) {
         errcore_class c = cls(unrecognised[i].code);
-        CHECKF(errcore_class_tier(c) == ERRCORE_TIER_MODULE &&
-                   errcore_class_module(c) == unrecognised[i].module && !errcore_class_is_exact(c) &&
-                   errcore_class_flags(c) == 0,
+        CHECKF(errcore_class_tier(c) == ERRCORE_TIER_MODULE && errcore_class_module(c) == unrecognised[i].module &&
+                   !errcore_class_is_exact(c) && errcore_class_flags(c) == 0,
                "code %lld", (long long)unrecognised[i].code);
     }
 
     /* Everything else is unknown: no truncation, no sign games, range edges exact. */
     static const int64_t unknown[] = {
-        1, -1, 11000, 11007, 11012, 11009999, 11020000 + 10000, 11209999, 11220000, 99999,
-        -99999, -11001, (int64_t)4294967296LL + 11001, (int64_t)4294967296LL + 11210005,
-        INT64_MIN, INT64_MAX, INT64_MIN + 11001, (int64_t)((uint64_t)11001 | (1ULL << 63)),
+        1,
+        -1,
+        11000,
+        11007,
+        11012,
+        11009999,
+        11020000 + 10000,
+        11209999,
+        11220000,
+        99999,
+        -99999,
+        -11001,
+        (int64_t)4294967296LL + 11001,
+        (int64_t)4294967296LL + 11210005,
+        INT64_MIN,
+        INT64_MAX,
+        INT64_MIN + 11001,
+        (int64_t)((uint64_t)11001 | (1ULL << 63)),
     };
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         CHECKF(cls(unknown[i]) == ERRCORE_CLASS_UNKNOWN, "code %lld", (long long)unknown[i]);
@@ -68,7 +82,7 @@ void test_classify(void) {
     int64_t codes[40];
     errcore_class out[40];
     for (size_t i = 0; i < 40; i++) {
-        codes[i] = (i % 3 == 0) ? t->codes[i % t->entry_count]
+        codes[i] = (i % 3 == 0)   ? t->codes[i % t->entry_count]
                    : (i % 3 == 1) ? 11210000 + (int64_t)i
                                   : (int64_t)i * 7919 - 100;
     }
@@ -109,9 +123,9 @@ void test_classify(void) {
         uint16_t id;
         const char *name;
     } ids[] = {
-        {ERRCORE_DEFAULT_MODULE_ACCOUNT, "account"},     {ERRCORE_DEFAULT_MODULE_UPLOAD, "upload"},
-        {ERRCORE_DEFAULT_MODULE_MEMBERSHIP, "membership"}, {ERRCORE_DEFAULT_MODULE_SIGN_IN, "signIn"},
-        {ERRCORE_DEFAULT_MODULE_SUBJECT, "subject"},     {ERRCORE_DEFAULT_MODULE_TAG, "tag"},
+        {ERRCORE_DEFAULT_MODULE_ACCOUNT, "account"},        {ERRCORE_DEFAULT_MODULE_UPLOAD, "upload"},
+        {ERRCORE_DEFAULT_MODULE_MEMBERSHIP, "membership"},  {ERRCORE_DEFAULT_MODULE_SIGN_IN, "signIn"},
+        {ERRCORE_DEFAULT_MODULE_SUBJECT, "subject"},        {ERRCORE_DEFAULT_MODULE_TAG, "tag"},
         {ERRCORE_DEFAULT_MODULE_STUDY_GROUP, "studyGroup"},
     };
     for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {

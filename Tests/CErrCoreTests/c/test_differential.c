@@ -15,7 +15,7 @@
 #include "reference.h"
 
 #define MAX_ENTRIES 10000
-#define MAX_RANGES 64
+#define MAX_RANGES  64
 #define MAX_MODULES 16
 
 typedef struct random_catalog {
@@ -39,9 +39,8 @@ static int64_t rand_between(uint64_t *s, int64_t lo, int64_t hi) {
 }
 
 static const char *const entry_names[4] = {"e0", "e1", "e2", "e3"};
-static const char *const module_names[MAX_MODULES] = {"m1", "m2", "m3", "m4", "m5", "m6",
-                                                      "m7", "m8", "m9", "m10", "m11", "m12",
-                                                      "m13", "m14", "m15", "m16"};
+static const char *const module_names[MAX_MODULES] = {"m1", "m2",  "m3",  "m4",  "m5",  "m6",  "m7",  "m8",
+                                                      "m9", "m10", "m11", "m12", "m13", "m14", "m15", "m16"};
 
 /* Builds a random valid definition: disjoint ranges, codes inside or outside them. */
 static void make_catalog(random_catalog *c, uint64_t *s, size_t want_entries) {
@@ -130,8 +129,7 @@ static void make_catalog(random_catalog *c, uint64_t *s, size_t want_entries) {
                 module = c->ranges[r].module;
             }
         }
-        c->entries[i] = (errcore_entry_def){codes[i], module, (uint8_t)check_rand(s),
-                                            entry_names[i % 4], "", NULL};
+        c->entries[i] = (errcore_entry_def){codes[i], module, (uint8_t)check_rand(s), entry_names[i % 4], "", NULL};
     }
     free(codes);
     c->def = (errcore_catalog_def){success, c->entries, u, c->modules, module_count, c->ranges, nr};
@@ -179,10 +177,8 @@ static int64_t probe(const random_catalog *c, const errcore_front *f, uint64_t *
         static const int64_t special[] = {INT64_MIN, INT64_MAX, 0, -1, 1, 4294967296LL + 11001};
         return special[check_rand(s) % 6];
     }
-    case 4:
-        return (int64_t)check_rand(s);
-    default:
-        break;
+    case 4: return (int64_t)check_rand(s);
+    default: break;
     }
     return (int64_t)(check_rand(s) % 200000) - 100000;
 }
@@ -217,7 +213,7 @@ void test_differential(void) {
             n = fixed_sizes[round];
         } else {
             uint64_t pick = check_rand(&s) % 10;
-            n = pick < 5 ? (size_t)(check_rand(&s) % 65)
+            n = pick < 5   ? (size_t)(check_rand(&s) % 65)
                 : pick < 8 ? (size_t)(check_rand(&s) % 1000)
                            : (size_t)(check_rand(&s) % (MAX_ENTRIES + 1));
         }
@@ -273,12 +269,12 @@ void test_differential(void) {
                 }
                 if (t.front.slots) {
                     const errcore_front_slot *slot = &t.front.slots[errcore_front_position(&t.front, codes[i])];
-                    collided += slot->key != codes[i] &&
-                                errcore_front_position(&t.front, slot->key) == errcore_front_position(&t.front, codes[i]);
+                    collided += slot->key != codes[i] && errcore_front_position(&t.front, slot->key) ==
+                                                             errcore_front_position(&t.front, codes[i]);
                 }
                 if (!ok && mismatches++ < 5) {
-                    fprintf(stderr, "mismatch: seed %llu round %zu code %lld\n",
-                            (unsigned long long)seed, round, (long long)codes[i]);
+                    fprintf(stderr, "mismatch: seed %llu round %zu code %lld\n", (unsigned long long)seed, round,
+                            (long long)codes[i]);
                 }
                 probes++;
             }
@@ -290,8 +286,7 @@ void test_differential(void) {
     CHECK(probes > 1000000);
     /* Both kinds of front, gap tables and their fallback, and many misses on a table code's slot. */
     CHECKF(direct > 10 && bucketed > 50 && gapped > 30 && tables - gapped > 30 && collided > 10000,
-           "%lu direct fronts, %lu with buckets, %lu gap tables, %lu collisions", direct, bucketed, gapped,
-           collided);
+           "%lu direct fronts, %lu with buckets, %lu gap tables, %lu collisions", direct, bucketed, gapped, collided);
     printf("differential: %lu tables (%lu direct fronts, %lu with buckets, %lu gap tables), %lu codes checked "
            "single and batch four ways, %lu on a table code's slot (seed %llu)\n",
            tables, direct, bucketed, gapped, probes, collided, (unsigned long long)seed);

@@ -2,7 +2,8 @@
  * test_front.c — the exact-match front: what errcore_build() and the
  * generated default table carry, hits and misses (also codes built to
  * collide with table codes in the hash), multipliers the builder must
- * skip, tables without a front or without a gap table, every way
+ * skip, where direct fronts stop (361 entries), tables without a front
+ * or without a gap table, every way
  * errcore_validate() rejects a corrupted front with its diagnostic, and
  * batch lengths around the front's block and step sizes.
  */
@@ -147,7 +148,7 @@ static void test_collisions(void) {
 /* Keys that collide under the multiplier that placed a catalog make the builder take another. */
 static void test_multiplier_retry(void) {
     for (int bucketed = 0; bucketed < 2; bucketed++) {
-        /* 7 or 401 table codes: a direct front first, or buckets from the start (above 362). */
+        /* 7 or 401 table codes: a direct front first, or buckets from the start (above 361 entries). */
         size_t n = bucketed ? 400 : 6;
         errcore_entry_def *e = calloc(n, sizeof *e);
         for (size_t i = 0; i < n; i++) {
@@ -221,6 +222,43 @@ static void test_no_front(void) {
     }
 }
 
+/*
+ * Direct fronts are tried for definitions of up to 361 entries, whether or
+ * not the success code is one of them (362 table codes at most): the room
+ * for one is in errcore_build_size() up to there and not beyond, and a
+ * table of 362 entries has buckets even when they are only 362 table codes.
+ */
+static void test_direct_limit(void) {
+    enum { N = 362 };
+    errcore_entry_def *e = calloc(N, sizeof *e);
+    size_t size_at[2] = {0, 0};
+    for (int success_entry = 0; success_entry < 2; success_entry++) {
+        for (size_t n = N - 1; n <= N; n++) {
+            for (size_t i = 0; i < n; i++) {
+                e[i] = (errcore_entry_def){1000 + (int64_t)i * 7, 0, 0, "e", NULL, NULL};
+            }
+            if (success_entry) {
+                e[0].code = 0; /* the success code is an entry: n table codes, not n + 1 */
+            }
+            errcore_catalog_def def = {0, e, n, NULL, 0, NULL, 0};
+            built b = build_def(&def);
+            CHECK(b.status == ERRCORE_OK && b.t.front.slots != NULL);
+            CHECK(errcore_build_size(&def, &size_at[n - (N - 1)], NULL) == ERRCORE_OK);
+            /* 361 entries: these codes find a direct front; 362: buckets, never tried direct. */
+            CHECKF((b.t.front.bucket_shift == 32) == (n == N - 1),
+                   "%zu entries (success code an entry: %d): "
+                   "bucket_shift %u",
+                   n, success_entry, (unsigned)b.t.front.bucket_shift);
+            CHECK(errcore_validate(&b.t, NULL) == ERRCORE_OK);
+            free(b.storage);
+        }
+        /* 8,192 direct slots of 16 bytes reserved at 361 entries, none at 362. */
+        CHECKF(size_at[0] > size_at[1] + 8192 * 16 / 2, "build size %zu at 361 entries, %zu at 362", size_at[0],
+               size_at[1]);
+    }
+    free(e);
+}
+
 /* Ranges too far apart for a gap table: misses search the ranges; no ranges: one stretch. */
 static void test_gap_tables(void) {
     errcore_module_def m[3] = {{"client", NULL, NULL}, {"server", NULL, NULL}, {"study", NULL, NULL}};
@@ -236,8 +274,9 @@ static void test_gap_tables(void) {
     CHECK(errcore_validate(&b.t, NULL) == ERRCORE_OK);
     ref_flat flat;
     CHECK(ref_flat_of_table(&flat, &b.t));
-    static const int64_t codes[] = {INT64_MIN, -1, 0, 1, 399, 400, 404, 450, 499, 500, 503, 599, 600,
-                                    11009999, 11010000, 11010017, 11015000, 11019999, 11020000, INT64_MAX};
+    static const int64_t codes[] = {INT64_MIN, -1,       0,        1,        399,      400,      404,
+                                    450,       499,      500,      503,      599,      600,      11009999,
+                                    11010000,  11010017, 11015000, 11019999, 11020000, INT64_MAX};
     errcore_class batch[sizeof codes / sizeof codes[0]];
     size_t nc = sizeof codes / sizeof codes[0];
     errcore_classify_batch(&b.t, codes, batch, nc);
@@ -313,8 +352,8 @@ static void free_copy(front_copy *c) {
 }
 
 /* validate gives `status`/`subject`/`index`, the reference agrees it names a real problem, and the text. */
-static void expect_front_diag(const errcore_table *t, errcore_status status, errcore_subject subject,
-                              size_t index, const char *text, int line) {
+static void expect_front_diag(const errcore_table *t, errcore_status status, errcore_subject subject, size_t index,
+                              const char *text, int line) {
     errcore_diag d;
     memset(&d, 0, sizeof d);
     errcore_status got = errcore_validate(t, &d);
@@ -388,7 +427,7 @@ static void test_corrupted(void) {
     size_t home = errcore_front_position(&t->front, moved), spare = free_slot(t);
     CHECK(spare != (size_t)-1);
     errcore_front_slot keep = c.slots[home];
-    c.slots[spare] = keep;                   /* unreachable there: 150 hashes to `home` */
+    c.slots[spare] = keep;                 /* unreachable there: 150 hashes to `home` */
     c.slots[home] = t->front.slots[spare]; /* the filler: key 0, which hashes elsewhere */
     snprintf(text, sizeof text,
              "exact-match front does not match the table: front slot %zu (key 0) should hold code 150, "
@@ -601,9 +640,8 @@ static void test_deterministic(void) {
     fixture_init(&b);
     CHECK(fixture_build(&a) == ERRCORE_OK && fixture_build(&b) == ERRCORE_OK);
     const errcore_front *fa = &a.table.front, *fb = &b.table.front;
-    CHECK(fa->multiplier == fb->multiplier && fa->slot_mask == fb->slot_mask &&
-          fa->bucket_shift == fb->bucket_shift && fa->gap_count == fb->gap_count &&
-          fa->gap_base == fb->gap_base && fa->gap_shift == fb->gap_shift);
+    CHECK(fa->multiplier == fb->multiplier && fa->slot_mask == fb->slot_mask && fa->bucket_shift == fb->bucket_shift &&
+          fa->gap_count == fb->gap_count && fa->gap_base == fb->gap_base && fa->gap_shift == fb->gap_shift);
     CHECK(memcmp(fa->slots, fb->slots, ((size_t)fa->slot_mask + 1u) * sizeof *fa->slots) == 0);
     CHECK(memcmp(fa->gaps, fb->gaps, (fa->gap_count + 1u) * sizeof *fa->gaps) == 0);
     check_front_of(&a.table, "fixture");
@@ -614,6 +652,7 @@ void test_front(void) {
     test_collisions();
     test_multiplier_retry();
     test_no_front();
+    test_direct_limit();
     test_gap_tables();
     test_corrupted();
     test_random_corruption();

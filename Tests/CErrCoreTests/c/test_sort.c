@@ -16,9 +16,9 @@
 #include "check.h"
 #include "reference.h"
 
-#define SORT_ENTRIES 2500
-#define SORT_RANGES 300
-#define SORT_MODULES 300
+#define SORT_ENTRIES    2500
+#define SORT_RANGES     300
+#define SORT_MODULES    300
 #define SORT_NAME_BYTES 24
 
 typedef struct sort_def {
@@ -32,9 +32,17 @@ typedef struct sort_def {
 /* How a definition's codes are drawn. */
 enum { CODES_FEW, CODES_WIDE, CODES_NARROW, CODES_MIDDLE_BYTE, CODES_KINDS };
 
-static const int64_t extremes[] = {INT64_MIN, INT64_MIN + 1, INT64_MAX, INT64_MAX - 1,
-                                   INT32_MIN, INT32_MAX,     -1,        0,
-                                   1,         (int64_t)INT32_MIN - 1, (int64_t)INT32_MAX + 1};
+static const int64_t extremes[] = {INT64_MIN,
+                                   INT64_MIN + 1,
+                                   INT64_MAX,
+                                   INT64_MAX - 1,
+                                   INT32_MIN,
+                                   INT32_MAX,
+                                   -1,
+                                   0,
+                                   1,
+                                   (int64_t)INT32_MIN - 1,
+                                   (int64_t)INT32_MAX + 1};
 
 typedef struct code_source {
     int kind;
@@ -68,8 +76,7 @@ static int64_t draw_code(const code_source *c, uint64_t *s) {
     case CODES_WIDE: return (int64_t)check_rand(s);
     case CODES_NARROW: return (int64_t)(check_rand(s) % 600) - 300;
     default: /* only byte 3 differs between codes: every other radix pass is skipped */
-        return (int64_t)(((uint64_t)c->middle_base & ~((uint64_t)0xFF << 24)) |
-                         (check_rand(s) % 256) << 24);
+        return (int64_t)(((uint64_t)c->middle_base & ~((uint64_t)0xFF << 24)) | (check_rand(s) % 256) << 24);
     }
 }
 
@@ -81,7 +88,7 @@ static const char *make_name(sort_def *d, size_t i, uint64_t *s, unsigned distin
     case 0: snprintf(out, SORT_NAME_BYTES, "m%u", v); break;
     case 1: snprintf(out, SORT_NAME_BYTES, "mod%05u", v % 100000); break; /* 8 bytes */
     case 2: snprintf(out, SORT_NAME_BYTES, "module_shared_%u", v); break;
-    case 3: snprintf(out, SORT_NAME_BYTES, "module_s%u", v); break;   /* 9+ bytes, 8 shared */
+    case 3: snprintf(out, SORT_NAME_BYTES, "module_s%u", v); break; /* 9+ bytes, 8 shared */
     case 4: snprintf(out, SORT_NAME_BYTES, "\xC3\xA9t\xE2\x82\xAC%u", v); break;
     case 5: snprintf(out, SORT_NAME_BYTES, "mod%04u", v % 10000); break; /* 7 bytes */
     case 6: return check_rand(s) % 4 == 0 ? NULL : "";
@@ -104,9 +111,7 @@ static void make_sort_def(sort_def *d, uint64_t *s) {
     for (size_t i = 0; i < r; i++) {
         int64_t first = draw_code(&firsts, s);
         uint64_t width = check_rand(s) % 8 == 0 ? check_rand(s) : check_rand(s) % 50;
-        int64_t last = (uint64_t)INT64_MAX - (uint64_t)first < width
-                           ? INT64_MAX
-                           : (int64_t)((uint64_t)first + width);
+        int64_t last = (uint64_t)INT64_MAX - (uint64_t)first < width ? INT64_MAX : (int64_t)((uint64_t)first + width);
         if (check_rand(s) % 20 == 0) {
             last = first == INT64_MIN ? first : first - 1; /* empty unless first is INT64_MIN */
         }
@@ -118,8 +123,8 @@ static void make_sort_def(sort_def *d, uint64_t *s) {
             const errcore_range *g = &d->ranges[check_rand(s) % r];
             if (g->first <= g->last) {
                 uint64_t span = (uint64_t)g->last - (uint64_t)g->first;
-                code = (int64_t)((uint64_t)g->first +
-                                 (span == UINT64_MAX ? check_rand(s) : check_rand(s) % (span + 1)));
+                code =
+                    (int64_t)((uint64_t)g->first + (span == UINT64_MAX ? check_rand(s) : check_rand(s) % (span + 1)));
             }
         }
         uint16_t module = check_rand(s) % 3 == 0 ? 0 : (uint16_t)(check_rand(s) % (m + 2));
@@ -195,16 +200,16 @@ static void test_reports(uint64_t *s, unsigned rounds) {
             same = ref_same_diag(&got[i], &want[i]);
         }
         if (!same && mismatches++ < 3) {
-            fprintf(stderr, "sort differential: round %u (n %zu, r %zu, m %zu): %zu reports, "
-                            "reference %zu\n",
+            fprintf(stderr,
+                    "sort differential: round %u (n %zu, r %zu, m %zu): %zu reports, "
+                    "reference %zu\n",
                     round, d.def.entry_count, d.def.range_count, d.def.module_count, c.count, count);
         }
         reports += count;
         radix_sized += d.def.entry_count > 32 && d.def.range_count > 32 && d.def.module_count > 32;
     }
     CHECKF(mismatches == 0, "%lu of %u definitions disagree with the reference", mismatches, rounds);
-    CHECKF(radix_sized > rounds / 20 && reports > 20ul * rounds, "%lu radix-sized, %lu reports",
-           radix_sized, reports);
+    CHECKF(radix_sized > rounds / 20 && reports > 20ul * rounds, "%lu radix-sized, %lu reports", radix_sized, reports);
     printf("sort differential: %u definitions, %lu reports, %lu with > 32 entries, ranges and "
            "modules\n",
            rounds, reports, radix_sized);
@@ -237,8 +242,7 @@ static void test_built_order(uint64_t *s, unsigned rounds) {
                 i--;
                 continue;
             }
-            ranges[i] = (errcore_range){k * ((int64_t)1 << 40),
-                                        k * ((int64_t)1 << 40) + ((int64_t)1 << 39), 1};
+            ranges[i] = (errcore_range){k * ((int64_t)1 << 40), k * ((int64_t)1 << 40) + ((int64_t)1 << 39), 1};
         }
         /* Base entries: distinct codes outside every range (and not the success code 0). */
         for (size_t tries = 0; n < want_n && tries < 4 * (size_t)SORT_ENTRIES; tries++) {
@@ -283,8 +287,7 @@ static void test_built_order(uint64_t *s, unsigned rounds) {
             same = t.ranges[p].first == ranges[order[p]].first;
         }
         if (!same && mismatches++ < 3) {
-            fprintf(stderr, "sort built order: round %u (n %zu, r %zu): %s\n", round, n, r,
-                    errcore_status_name(st));
+            fprintf(stderr, "sort built order: round %u (n %zu, r %zu): %s\n", round, n, r, errcore_status_name(st));
         }
         free(storage);
     }
@@ -330,8 +333,8 @@ static void test_equal_runs(uint64_t *s) {
             continue;
         }
         const errcore_diag *d = at < c.count ? &got[at] : NULL;
-        bad += !d || d->status != ERRCORE_E_DUPLICATE_CODE || d->index != i ||
-               d->other_index != first[i] || d->code != entries[i].code;
+        bad += !d || d->status != ERRCORE_E_DUPLICATE_CODE || d->index != i || d->other_index != first[i] ||
+               d->code != entries[i].code;
         at++;
     }
     CHECKF(bad == 0 && at == c.count, "%zu wrong of %zu reports (%zu expected)", bad, c.count, at);

@@ -10,10 +10,8 @@ void test_status(void) {
         CHECK(strncmp(errcore_status_name((errcore_status)a), "ERRCORE_", 8) == 0);
         CHECK(strcmp(errcore_status_string((errcore_status)a), "unknown status") != 0);
         for (int b = a + 1; b < ERRCORE_STATUS_COUNT; b++) {
-            CHECK(strcmp(errcore_status_string((errcore_status)a),
-                         errcore_status_string((errcore_status)b)) != 0);
-            CHECK(strcmp(errcore_status_name((errcore_status)a),
-                         errcore_status_name((errcore_status)b)) != 0);
+            CHECK(strcmp(errcore_status_string((errcore_status)a), errcore_status_string((errcore_status)b)) != 0);
+            CHECK(strcmp(errcore_status_name((errcore_status)a), errcore_status_name((errcore_status)b)) != 0);
         }
     }
     CHECK(strcmp(errcore_status_name(ERRCORE_E_DUPLICATE_CODE), "ERRCORE_E_DUPLICATE_CODE") == 0);
@@ -53,16 +51,13 @@ void test_status(void) {
            "got \"%s\"", buf);
 
     /* The new values keep their numbers: appended after the existing ones. */
-    CHECK(ERRCORE_E_BAD_INDEX == 15 && ERRCORE_E_MISALIGNED == 16 &&
-          ERRCORE_E_DUPLICATE_MODULE_NAME == 17 && ERRCORE_E_BAD_FRONT == 18 &&
-          ERRCORE_STATUS_COUNT == 19);
+    CHECK(ERRCORE_E_BAD_INDEX == 15 && ERRCORE_E_MISALIGNED == 16 && ERRCORE_E_DUPLICATE_MODULE_NAME == 17 &&
+          ERRCORE_E_BAD_FRONT == 18 && ERRCORE_STATUS_COUNT == 19);
     CHECK(ERRCORE_SUBJECT_INDEX == 5 && ERRCORE_SUBJECT_FRONT == 6 && ERRCORE_SUBJECT_FRONT_GAP == 7);
     CHECK(strcmp(errcore_status_name(ERRCORE_E_BAD_FRONT), "ERRCORE_E_BAD_FRONT") == 0);
-    CHECK(strcmp(errcore_status_string(ERRCORE_E_BAD_FRONT),
-                 "exact-match front does not match the table") == 0);
+    CHECK(strcmp(errcore_status_string(ERRCORE_E_BAD_FRONT), "exact-match front does not match the table") == 0);
     CHECK(strcmp(errcore_status_name(ERRCORE_E_MISALIGNED), "ERRCORE_E_MISALIGNED") == 0);
-    CHECK(strcmp(errcore_status_name(ERRCORE_E_DUPLICATE_MODULE_NAME),
-                 "ERRCORE_E_DUPLICATE_MODULE_NAME") == 0);
+    CHECK(strcmp(errcore_status_name(ERRCORE_E_DUPLICATE_MODULE_NAME), "ERRCORE_E_DUPLICATE_MODULE_NAME") == 0);
     CHECK(strcmp(errcore_status_string(ERRCORE_E_BUFFER_TOO_SMALL), "storage too small") == 0);
     CHECK(strcmp(errcore_status_string(ERRCORE_E_MISALIGNED), "storage misaligned") == 0);
     CHECK(strcmp(errcore_status_string(ERRCORE_E_DUPLICATE_MODULE_NAME), "duplicate module name") == 0);
@@ -79,15 +74,13 @@ void test_status(void) {
     fixture_init(&f);
     CHECK(errcore_build(&f.def, f.storage + 2, need, &f.table, &f.diag) == ERRCORE_E_MISALIGNED);
     errcore_diag_format(&f.diag, buf, sizeof buf);
-    CHECKF(strcmp(buf, "storage misaligned: address is 2 bytes past a multiple of 8") == 0,
-           "got \"%s\"", buf);
+    CHECKF(strcmp(buf, "storage misaligned: address is 2 bytes past a multiple of 8") == 0, "got \"%s\"", buf);
 
     fixture_init(&f);
     f.modules[1].name = "alpha";
     CHECK(fixture_build(&f) == ERRCORE_E_DUPLICATE_MODULE_NAME);
     errcore_diag_format(&f.diag, buf, sizeof buf);
-    CHECKF(strcmp(buf, "duplicate module name: module 1 (id 2) repeats module 0") == 0, "got \"%s\"",
-           buf);
+    CHECKF(strcmp(buf, "duplicate module name: module 1 (id 2) repeats module 0") == 0, "got \"%s\"", buf);
 
     CHECK(errcore_diag_format(NULL, buf, sizeof buf) == strlen("no diagnostic"));
     CHECK(strcmp(buf, "no diagnostic") == 0);

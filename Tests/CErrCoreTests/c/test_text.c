@@ -4,8 +4,7 @@
 #include "check.h"
 #include "fixture.h"
 
-static void expect_describe(const errcore_table *t, int64_t code, errcore_lang lang,
-                            const char *want, int line) {
+static void expect_describe(const errcore_table *t, int64_t code, errcore_lang lang, const char *want, int line) {
     char buf[256];
     size_t n = errcore_describe(t, code, lang, buf, sizeof buf);
     CHECKF(strcmp(buf, want) == 0 && n == strlen(want), "line %d: got \"%s\"", line, buf);
@@ -27,8 +26,8 @@ void test_text(void) {
     char small[8];
     size_t full = errcore_describe(t, 4294978297LL, ERRCORE_LANG_EN, small, sizeof small);
     CHECK(full == strlen("Unknown response code 4294978297") && strcmp(small, "Unknown") == 0);
-    CHECK(errcore_describe(t, 11001, ERRCORE_LANG_EN, NULL, 0) == strlen(
-              "Your session has expired. Please sign in again."));
+    CHECK(errcore_describe(t, 11001, ERRCORE_LANG_EN, NULL, 0) ==
+          strlen("Your session has expired. Please sign in again."));
 
     /* The fixture: a missing Chinese message or title falls back to English. */
     fixture f;
@@ -57,8 +56,7 @@ void test_text(void) {
 
     char num[24];
     CHECK(errcore_format_int64(0, num, sizeof num) == 1 && strcmp(num, "0") == 0);
-    CHECK(errcore_format_int64(INT64_MAX, num, sizeof num) == 19 &&
-          strcmp(num, "9223372036854775807") == 0);
+    CHECK(errcore_format_int64(INT64_MAX, num, sizeof num) == 19 && strcmp(num, "9223372036854775807") == 0);
     CHECK(errcore_format_int64(-42, num, 3) == 3 && strcmp(num, "-4") == 0);
     CHECK(errcore_format_int64(INT64_MIN, NULL, 0) == 20);
 }

@@ -41,15 +41,12 @@ static void table_init(table_fixture *f) {
     f->t.success_code = 0;
 }
 
-static void expect(table_fixture *f, errcore_status status, errcore_subject subject, size_t index,
-                   int line) {
+static void expect(table_fixture *f, errcore_status status, errcore_subject subject, size_t index, int line) {
     errcore_diag d;
     errcore_status got = errcore_validate(&f->t, &d);
-    CHECKF(got == status, "line %d: got %s want %s", line, errcore_status_name(got),
-           errcore_status_name(status));
+    CHECKF(got == status, "line %d: got %s want %s", line, errcore_status_name(got), errcore_status_name(status));
     CHECKF(d.status == status && d.subject == subject && d.index == index,
-           "line %d: diag status %d subject %d index %zu", line, (int)d.status, (int)d.subject,
-           d.index);
+           "line %d: diag status %d subject %d index %zu", line, (int)d.status, (int)d.subject, d.index);
     CHECKF(errcore_validate(&f->t, NULL) == status, "line %d: NULL diag", line);
 }
 #define EXPECT(f, st, subj, idx) expect(f, st, subj, idx, __LINE__)
@@ -120,8 +117,8 @@ void test_validate(void) {
         f.t.module_count = 2;
         errcore_diag d;
         CHECK(errcore_validate(&f.t, &d) == ERRCORE_E_DUPLICATE_MODULE_NAME);
-        CHECK(d.subject == ERRCORE_SUBJECT_MODULE && d.index == 1 && d.other_index == 0 &&
-              d.code == 2 && d.other_code == 1);
+        CHECK(d.subject == ERRCORE_SUBJECT_MODULE && d.index == 1 && d.other_index == 0 && d.code == 2 &&
+              d.other_code == 1);
         two[1].name = 13; /* "n" */
         CHECK(errcore_validate(&f.t, &d) == ERRCORE_OK);
     }

@@ -1,4 +1,5 @@
 import SwiftErr
+import SwiftErrCatalogFile
 import Testing
 
 /// Waits for what must end (a handler's sequence, the task iterating it) without letting a

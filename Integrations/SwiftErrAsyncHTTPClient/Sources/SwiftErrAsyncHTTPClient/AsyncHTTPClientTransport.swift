@@ -4,10 +4,6 @@ import NIOCore
 import NIOHTTP1
 import SwiftErr
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A ``SwiftErr/HTTPTransport`` over async-http-client's `HTTPClient`: plugged into a
 /// ``SwiftErr/ResponseClient``, it gives the same one-call request as on `URLSession` (status with
 /// `Retry-After` → envelope → classification with the base handler once → retry → decode), with
@@ -18,7 +14,7 @@ import SwiftErr
 ///     transport: AsyncHTTPClientTransport(client: .shared, maxBodyBytes: 1 << 20),
 ///     decoder: ResponseDecoder(baseHandler: .reauthenticate { _ in tokens.refresh() }),
 ///     timeouts: .init(attempt: .seconds(5), overall: .seconds(15)))
-/// let item = try await client.send(URLRequest(url: url), returning: ClassItem.self, module: StudyGroupCode.self)
+/// let item = try await client.send(TransportRequest(url: url), returning: ClassItem.self, module: StudyGroupCode.self)
 /// ```
 ///
 /// ## Body size limit
@@ -37,28 +33,30 @@ import SwiftErr
 /// `NSUnderlyingErrorKey`.
 ///
 /// ## Requests
-/// The `URLRequest`'s URL, method, header fields and `httpBody` are sent; each attempt has until
-/// the request's `timeoutInterval` (or ``timeout``, when set) to complete, body included. A request
-/// with an `httpBodyStream` is refused with `URLError.unsupportedURL` (the stream cannot be read
-/// twice, and a retry would need it again): set `httpBody`.
+/// The ``SwiftErr/TransportRequest``'s URL, method, header fields and body are sent; each attempt
+/// has until ``timeout`` (when set), else the request's own ``SwiftErr/TransportRequest/timeout``,
+/// else ``defaultTimeout`` to complete, body included.
 public struct AsyncHTTPClientTransport: HTTPTransport {
     /// The client requests are sent through.
     public let client: HTTPClient
     /// The most bytes of a response body that are collected (1 MiB by default).
     public var maxBodyBytes: Int
-    /// The time each attempt has to complete, or `nil` to use the request's `timeoutInterval`.
+    /// The time each attempt has to complete, or `nil` to use the request's own time limit.
     public var timeout: Duration?
 
     /// The default body limit: 1 MiB.
     public static let defaultMaxBodyBytes = 1 << 20
+    /// The time an attempt has when neither the transport nor the request sets one: 60 seconds,
+    /// `URLRequest`'s default.
+    public static let defaultTimeout: Duration = .seconds(60)
 
     /// Creates a transport.
     /// - Parameters:
     ///   - client: The client (`HTTPClient.shared` by default). The caller owns it and shuts it down.
     ///   - maxBodyBytes: The most bytes of a response body that are collected (1 MiB by default).
     ///     Values below zero mean zero.
-    ///   - timeout: The time each attempt has to complete, or `nil` for the request's
-    ///     `timeoutInterval`.
+    ///   - timeout: The time each attempt has to complete, or `nil` for the request's own limit
+    ///     (``defaultTimeout`` when it has none).
     public init(client: HTTPClient = .shared, maxBodyBytes: Int = defaultMaxBodyBytes, timeout: Duration? = nil) {
         self.client = client
         self.maxBodyBytes = max(0, maxBodyBytes)
@@ -70,9 +68,9 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     /// - Returns: The status, header fields (repeated fields joined with `", "`) and body.
     /// - Throws: ``SwiftErr/ResponseBodyTooLargeError`` for a body over ``maxBodyBytes``;
     ///   async-http-client's and NIO's errors mapped by ``foundationError(for:)``.
-    public func send(_ request: URLRequest) async throws -> TransportResponse {
-        let outgoing = try Self.clientRequest(for: request)
-        let seconds = timeout.map(Self.seconds) ?? request.timeoutInterval
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        let outgoing = Self.clientRequest(for: request)
+        let seconds = Self.seconds(timeout ?? request.timeout ?? Self.defaultTimeout)
         let deadline = NIODeadline.now() + .nanoseconds(Int64(min(max(seconds, 0), 9e9) * 1e9))
         do {
             let response = try await client.execute(outgoing, deadline: deadline)
@@ -87,30 +85,17 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         }
     }
 
-    /// The async-http-client request for a `URLRequest`: its URL, method (GET when it has none),
-    /// header fields and `httpBody`.
+    /// The async-http-client request for a ``SwiftErr/TransportRequest``: its URL, method, header
+    /// fields and body.
     /// - Parameter request: The request.
     /// - Returns: The request to execute.
-    /// - Throws: `URLError.badURL` for a request without a URL, `URLError.unsupportedURL` for one
-    ///   with an `httpBodyStream`.
-    public static func clientRequest(for request: URLRequest) throws -> HTTPClientRequest {
-        guard let url = request.url else {
-            throw URLError(.badURL, userInfo: [NSLocalizedDescriptionKey: "The request has no URL."])
-        }
-        if request.httpBodyStream != nil {
-            throw URLError(
-                .unsupportedURL,
-                userInfo: [
-                    NSLocalizedDescriptionKey:
-                        "AsyncHTTPClientTransport sends httpBody only; the request has an httpBodyStream."
-                ])
-        }
-        var outgoing = HTTPClientRequest(url: url.absoluteString)
-        outgoing.method = HTTPMethod(rawValue: (request.httpMethod ?? "GET").uppercased())
-        for (name, value) in request.allHTTPHeaderFields ?? [:] {
+    public static func clientRequest(for request: TransportRequest) -> HTTPClientRequest {
+        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+        outgoing.method = HTTPMethod(rawValue: request.method)
+        for (name, value) in request.headerFields.sorted(by: { $0.key < $1.key }) {
             outgoing.headers.add(name: name, value: value)
         }
-        if let body = request.httpBody {
+        if let body = request.body {
             outgoing.body = .bytes(ByteBuffer(bytes: body))
         }
         return outgoing

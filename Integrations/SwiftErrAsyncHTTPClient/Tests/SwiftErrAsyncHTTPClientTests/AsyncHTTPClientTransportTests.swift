@@ -3,15 +3,12 @@ import Foundation
 import NIOCore
 import SwiftErr
 import SwiftErrAsyncHTTPClient
+import SwiftErrTesting
 import Synchronization
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// ResponseClient's one-call request sent through `HTTPClient` to a real HTTP/1.1 server on
-/// 127.0.0.1 that each test starts (``LoopbackServer``): no mock transport.
+/// 127.0.0.1 that each test starts (`LoopbackHTTPServer`): no mock transport.
 ///
 /// Limits under test are short and what they cut off is long (a server that never answers), so a
 /// busy machine cannot blur "cut off" and "not cut off".
@@ -40,7 +37,7 @@ struct AsyncHTTPClientTransportTests {
     /// A server, an HTTP client of the test's own, and a ResponseClient over it whose base handler
     /// records its calls.
     struct Setup {
-        let server: LoopbackServer
+        let server: LoopbackHTTPServer
         let httpClient: HTTPClient
         let client: ResponseClient
         let events = Events()
@@ -49,7 +46,7 @@ struct AsyncHTTPClientTransportTests {
             maxBodyBytes: Int = AsyncHTTPClientTransport.defaultMaxBodyBytes,
             policy: RetryPolicy = AsyncHTTPClientTransportTests.fast, timeouts: ResponseClient.Timeouts = .none
         ) async throws {
-            server = try await LoopbackServer()
+            server = try LoopbackHTTPServer()
             httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
             let events = self.events
             client = ResponseClient(
@@ -59,10 +56,8 @@ struct AsyncHTTPClientTransportTests {
                 policy: policy, timeouts: timeouts)
         }
 
-        func request(_ path: String, method: String = "GET") -> URLRequest {
-            var request = URLRequest(url: server.url(path))
-            request.httpMethod = method
-            return request
+        func request(_ path: String, method: String = "GET") -> TransportRequest {
+            TransportRequest(url: server.url(path), method: method)
         }
 
         func result(_ path: String) async -> Result<ClassItem, Failure> {
@@ -71,7 +66,7 @@ struct AsyncHTTPClientTransportTests {
 
         func tearDown() async throws {
             try await httpClient.shutdown()
-            await server.stop()
+            server.stop()
         }
     }
 
@@ -106,17 +101,15 @@ struct AsyncHTTPClientTransportTests {
         try await Self.withSetup { setup in
             setup.server.route("/class", [.json(Self.joined)])
             var request = setup.request("/class", method: "PUT")
-            request.setValue("Bearer t-1", forHTTPHeaderField: "Authorization")
-            request.httpBody = Data(#"{"name":"Class 3-2"}"#.utf8)
+            request.setValue("Bearer t-1", forHeader: "Authorization")
+            request.body = Data(#"{"name":"Class 3-2"}"#.utf8)
             let item = try await setup.client.send(request, returning: ClassItem.self, module: StudyGroupCode.self)
             #expect(item == ClassItem(classId: "c-1", name: "Class 3-2"))
             #expect(try await setup.result("/class").get() == item)
             let received = setup.server.requests("/class")
             #expect(received.count == 2)
             #expect(received.first?.method == "PUT")
-            #expect(
-                received.first?.headers.contains { $0.0.lowercased() == "authorization" && $0.1 == "Bearer t-1" }
-                    == true)
+            #expect(received.first?.header("Authorization") == "Bearer t-1")
             #expect(received.first.map { String(decoding: $0.body, as: UTF8.self) } == #"{"name":"Class 3-2"}"#)
             #expect(received.last?.method == "GET")
             #expect(setup.events.count == 0)
@@ -152,7 +145,7 @@ struct AsyncHTTPClientTransportTests {
     @Test("503 with Retry-After: 1, then success: the wait is the server's, then the payload")
     func retryAfterThenSuccess() async throws {
         try await Self.withSetup { setup in
-            setup.server.route("/class", [.status(503, headers: [("Retry-After", "1")]), .json(Self.joined)])
+            setup.server.route("/class", [.status(503, headers: ["Retry-After": "1"]), .json(Self.joined)])
             let item = try await setup.result("/class").get()
             #expect(item.classId == "c-1")
             let requests = setup.server.requests("/class")
@@ -167,7 +160,7 @@ struct AsyncHTTPClientTransportTests {
     @Test("always 503: sent maxAttempts times, then the status with its Retry-After")
     func alwaysUnavailable() async throws {
         try await Self.withSetup { setup in
-            setup.server.route("/class", [.status(503, headers: [("Retry-After", "0")])])
+            setup.server.route("/class", [.status(503, headers: ["Retry-After": "0"])])
             let error = Self.failure(await setup.result("/class"))
             #expect(error?.statusCode == 503)
             #expect(error?.retryAfter == .seconds(0))
@@ -194,7 +187,8 @@ struct AsyncHTTPClientTransportTests {
     @Test("a chunked body is refused as soon as it passes the limit, and not retried")
     func chunkedOverLimit() async throws {
         try await Self.withSetup(maxBodyBytes: 64 * 1024) { setup in
-            setup.server.route("/class", [.chunked(total: 8 << 20, part: 16 * 1024)])
+            setup.server.route(
+                "/class", [LoopbackHTTPServer.Reply(body: Data(repeating: 0x20, count: 8 << 20), chunkSize: 16 * 1024)])
             let error = Self.failure(await setup.result("/class"))
             let tooLarge = try #require(error?.underlyingError as? ResponseBodyTooLargeError)
             #expect(tooLarge.limit == 64 * 1024)
@@ -237,7 +231,7 @@ struct AsyncHTTPClientTransportTests {
     @Test("an attempt limit cancels the HTTPClient request of a server that never answers")
     func attemptLimit() async throws {
         try await Self.withSetup(policy: .never, timeouts: .init(attempt: .milliseconds(300))) { setup in
-            setup.server.route("/class", [.hang])
+            setup.server.route("/class", [.hold])
             // The server never answers: only the attempt limit can end this request.
             let error = Self.failure(await setup.result("/class"))
             #expect((error?.underlyingError as? RequestTimeoutError)?.limit == .attempt)
@@ -248,7 +242,7 @@ struct AsyncHTTPClientTransportTests {
     @Test("cancelling the calling task ends the request as .cancelled")
     func cancellation() async throws {
         try await Self.withSetup(policy: .never) { setup in
-            setup.server.route("/class", [.hang])
+            setup.server.route("/class", [.hold])
             let task = Task { await setup.result("/class") }
             while setup.server.requests("/class").isEmpty { try await Task.sleep(for: .milliseconds(5)) }
             task.cancel()
@@ -259,31 +253,45 @@ struct AsyncHTTPClientTransportTests {
 
     @Test("the transport's own time limit is URLError.timedOut, retried")
     func transportTimeout() async throws {
-        let server = try await LoopbackServer()
+        let server = try LoopbackHTTPServer()
         let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
         let transport = AsyncHTTPClientTransport(client: httpClient, timeout: .milliseconds(200))
         let client = ResponseClient(transport: transport, policy: Self.fast)
-        server.route("/slow", [.hang])
+        server.route("/slow", [.hold])
         let result = await client.result(
-            URLRequest(url: server.url("/slow")), returning: NoData.self, module: StudyGroupCode.self)
+            TransportRequest(url: server.url("/slow")), returning: NoData.self, module: StudyGroupCode.self)
         let error = Self.failure(result)
         #expect((error?.underlyingError as? URLError)?.code == .timedOut)
         #expect(server.requests("/slow").count == 3)
         try await httpClient.shutdown()
-        await server.stop()
+        server.stop()
     }
 
-    // MARK: - Requests that cannot be sent
+    // MARK: - Requests
 
-    @Test("a request with an httpBodyStream is refused with URLError.unsupportedURL, before any connection")
-    func bodyStreamRefused() throws {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:9/upload")!)
-        request.httpMethod = "POST"
-        request.httpBodyStream = InputStream(data: Data("x".utf8))
-        let error = #expect(throws: URLError.self) {
-            _ = try AsyncHTTPClientTransport.clientRequest(for: request)
-        }
-        #expect(error?.code == .unsupportedURL)
+    @Test("the request's own time limit applies when the transport sets none")
+    func requestTimeout() async throws {
+        let server = try LoopbackHTTPServer()
+        let httpClient = HTTPClient(eventLoopGroupProvider: .singleton)
+        let client = ResponseClient(transport: AsyncHTTPClientTransport(client: httpClient), policy: .never)
+        server.route("/slow", [.hold])
+        let result = await client.result(
+            TransportRequest(url: server.url("/slow"), timeout: .milliseconds(200)), returning: NoData.self,
+            module: StudyGroupCode.self)
+        #expect((Self.failure(result)?.underlyingError as? URLError)?.code == .timedOut)
+        try await httpClient.shutdown()
+        server.stop()
+    }
+
+    @Test("every header field reaches the server once, in a stable order")
+    func headerFields() {
+        var request = TransportRequest(url: URL(string: "http://127.0.0.1:9/a")!, method: "post")
+        request.setValue("1", forHeader: "X-B")
+        request.setValue("2", forHeader: "X-A")
+        request.setValue("3", forHeader: "x-b")
+        let outgoing = AsyncHTTPClientTransport.clientRequest(for: request)
+        #expect(outgoing.method == .POST)
+        #expect(outgoing.headers.map { "\($0.name)=\($0.value)" } == ["X-A=2", "x-b=3"])
     }
 
     @Test(

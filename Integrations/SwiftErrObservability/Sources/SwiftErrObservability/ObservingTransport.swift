@@ -2,10 +2,6 @@ import Foundation
 import SwiftErr
 import Tracing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A ``SwiftErr/HTTPTransport`` that records every response it passes on with a
 /// ``ClassificationObserver``, each in a client span of its own: plugged into a
 /// ``SwiftErr/ResponseClient``, every attempt's answer is counted, timed, logged and traced, and the
@@ -56,8 +52,8 @@ public struct ObservingTransport: HTTPTransport {
     /// - Parameter request: The request.
     /// - Returns: The base transport's response, unchanged.
     /// - Throws: The base transport's error (recorded on the span).
-    public func send(_ request: URLRequest) async throws -> TransportResponse {
-        let name = spanName ?? "HTTP \((request.httpMethod ?? "GET").uppercased())"
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        let name = spanName ?? "HTTP \(request.method)"
         let tracer: any Tracer = self.tracer ?? InstrumentationSystem.tracer
         return try await Self.traced(tracer, name: name) { span in
             let response = try await base.send(request)

@@ -1,17 +1,14 @@
 import Foundation
 import InMemoryTracing
 import MetricsTestKit
-import SwiftErr
 import SwiftErrObservability
+import SwiftErrTesting
+import SwiftErrURLSession
 import Testing
 import Tracing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// ResponseClient over an ObservingTransport over URLSession, against a real HTTP server on
-/// 127.0.0.1 (``CannedHTTPServer``).
+/// 127.0.0.1 (`LoopbackHTTPServer`).
 @Suite("ObservingTransport: every attempt's answer counted and traced, the pipeline unchanged", .timeLimit(.minutes(1)))
 struct ObservingTransportTests {
     struct ClassItem: Decodable, Equatable, Sendable {
@@ -19,13 +16,13 @@ struct ObservingTransportTests {
     }
 
     struct Setup {
-        let server: CannedHTTPServer
+        let server: LoopbackHTTPServer
         let metrics = TestMetrics()
         let tracer = InMemoryTracer()
         let client: ResponseClient
 
         init(policy: RetryPolicy) throws {
-            server = try CannedHTTPServer()
+            server = try LoopbackHTTPServer()
             let observer = ClassificationObserver(factory: metrics, configuration: .init(failureLogLevel: nil))
             let transport = ObservingTransport(
                 base: URLSessionTransport(session: URLSession(configuration: .ephemeral)), observer: observer,
@@ -35,7 +32,7 @@ struct ObservingTransportTests {
 
         func result(_ path: String) async -> Result<ClassItem, ModuleRespError<StudyGroupCode>> {
             await client.result(
-                URLRequest(url: server.url(path)), returning: ClassItem.self, module: StudyGroupCode.self)
+                TransportRequest(url: server.url(path)), returning: ClassItem.self, module: StudyGroupCode.self)
         }
     }
 
@@ -43,9 +40,9 @@ struct ObservingTransportTests {
     func oneSpanPerAttempt() async throws {
         let setup = try Setup(policy: .never)
         defer { setup.server.stop() }
-        setup.server.route("/ok", body: #"{"ret":0,"msg":"ok","data":{"classId":"c-1"}}"#)
-        setup.server.route("/team", body: #"{"ret":11210005,"msg":"班级码错误"}"#)
-        setup.server.route("/busy", status: 503, body: "")
+        setup.server.route("/ok", [.json(#"{"ret":0,"msg":"ok","data":{"classId":"c-1"}}"#)])
+        setup.server.route("/team", [.json(#"{"ret":11210005,"msg":"班级码错误"}"#)])
+        setup.server.route("/busy", [LoopbackHTTPServer.Reply(status: 503)])
 
         #expect(try await setup.result("/ok").get() == ClassItem(classId: "c-1"))
         guard case .failure(let team) = await setup.result("/team") else {
@@ -75,9 +72,14 @@ struct ObservingTransportTests {
         let setup = try Setup(
             policy: RetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(10), maxBackoff: .milliseconds(20)))
         defer { setup.server.stop() }
-        setup.server.route("/flaky", [(500, ""), (500, ""), (200, #"{"ret":0,"data":{"classId":"c-2"}}"#)])
+        setup.server.route(
+            "/flaky",
+            [
+                LoopbackHTTPServer.Reply(status: 500), LoopbackHTTPServer.Reply(status: 500),
+                .json(#"{"ret":0,"data":{"classId":"c-2"}}"#),
+            ])
         #expect(try await setup.result("/flaky").get() == ClassItem(classId: "c-2"))
-        #expect(setup.server.requests == ["/flaky", "/flaky", "/flaky"])
+        #expect(setup.server.requests().map(\.path) == ["/flaky", "/flaky", "/flaky"])
         #expect(setup.metrics.counterTotal(label: "swifterr_responses_total") == 1)
         #expect(setup.metrics.counterTotal(label: "swifterr_responses_total", dimensions: [("tier", "success")]) == 1)
         let spans = setup.tracer.finishedSpans
@@ -91,13 +93,13 @@ struct ObservingTransportTests {
         let setup = try Setup(
             policy: RetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(10), maxBackoff: .milliseconds(20)))
         defer { setup.server.stop() }
-        setup.server.route("/always", body: #"{"ret":11001,"msg":"token expire"}"#)
+        setup.server.route("/always", [.json(#"{"ret":11001,"msg":"token expire"}"#)])
         guard case .failure(let error) = await setup.result("/always") else {
             Issue.record("expected a failure")
             return
         }
         #expect(error.baseCode == .tokenExpire)
-        #expect(setup.server.requests == ["/always"])
+        #expect(setup.server.requests().map(\.path) == ["/always"])
         #expect(setup.metrics.counterTotal(label: "swifterr_responses_total", dimensions: [("tier", "base")]) == 1)
         #expect(setup.tracer.finishedSpans.count == 1)
     }

@@ -1,0 +1,114 @@
+import SwiftErr
+
+extension CatalogDefinition {
+    /// The value of the `"format"` key of the catalog files this library reads.
+    public static let fileFormat = "swifterr-catalog/1"
+
+    /// The most problems ``init(json:problemLimit:)`` keeps by default.
+    public static let defaultProblemLimit = 1000
+
+    /// Reads a catalog file — the JSON format of `catalog/default.json` — reporting every problem
+    /// with its line and column.
+    ///
+    /// The reader is strict: it accepts exactly one JSON document (RFC 8259, UTF-8, no
+    /// comments), rejects unknown keys, and then checks the rules `Catalog.init(_:)` enforces
+    /// (unique codes, disjoint ranges, module codes inside their module's ranges, base codes
+    /// outside every range, non-empty unique names), plus that every name is an identifier,
+    /// every flag name is known, and the C and Swift that `errcat gen` writes from the catalog
+    /// compile: no name that the generated sources already use (`BaseCode.rawValue`, a case
+    /// named `code` or `Self`, a module named `module`), no two modules whose Swift files differ
+    /// only in letter case. It does not stop at the first problem: a file with three duplicate
+    /// codes gets three problems.
+    ///
+    /// Text from the file that a problem's message quotes is escaped: control characters,
+    /// bidirectional controls and other invisible characters appear as `\u{…}`.
+    ///
+    /// Reading takes O(n log n) time in the size of the file, however many problems it has: the
+    /// first `problemLimit` problems in file order are kept, the others only counted
+    /// (``CatalogFileError/omittedCount``).
+    ///
+    /// ```swift
+    /// do {
+    ///     let catalog = try Catalog(CatalogDefinition(json: bytes))
+    /// } catch let error as CatalogFileError {
+    ///     for problem in error.problems { print("catalog.json:\(problem)") }
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - bytes: The file's contents (UTF-8 JSON).
+    ///   - problemLimit: The most problems the error lists (at least one is always listed).
+    /// - Throws: ``CatalogFileError`` with the problems found, sorted by location. A JSON syntax
+    ///   error stops reading, so it is then the only problem.
+    public init(json bytes: [UInt8], problemLimit: Int = CatalogDefinition.defaultProblemLimit) throws(CatalogFileError)
+    {
+        let lines = LineIndex(bytes)
+        func failure(_ collector: ProblemCollector) -> CatalogFileError {
+            let problems = collector.problems
+            var offsets = problems.map(\.offset)
+            for problem in problems { if let related = problem.relatedOffset { offsets.append(related) } }
+            let locations = lines.locations(of: offsets)
+            var nextRelated = problems.count
+            var located: [CatalogFileProblem] = []
+            located.reserveCapacity(problems.count)
+            for (index, problem) in problems.enumerated() {
+                var related: SourceLocation? = nil
+                if problem.relatedOffset != nil {
+                    related = locations[nextRelated]
+                    nextRelated += 1
+                }
+                located.append(
+                    CatalogFileProblem(location: locations[index], message: problem.message, related: related))
+            }
+            return CatalogFileError(problems: located, omittedCount: collector.omittedCount)
+        }
+        let limit = max(1, problemLimit)
+        let parsed = bytes.withUnsafeBytes { raw in
+            Result { () throws(JSONSyntaxError) -> JSONNode in try JSONTreeParser.parse(raw) }
+        }
+        let root: JSONNode
+        switch parsed {
+        case .success(let node):
+            root = node
+        case .failure(let error):
+            let onlyWhitespace = bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+            let message = onlyWhitespace ? "the file contains no JSON value" : error.message
+            var collector = ProblemCollector(limit: limit)
+            collector.report(error.offset, "invalid JSON: \(message)")
+            throw failure(collector)
+        }
+        var decoder = CatalogFileDecoder(problemLimit: limit)
+        let draft = decoder.decode(root)
+        var problems = decoder.problems
+        CatalogConsistencyCheck.check(draft, into: &problems)
+        GeneratedNameCheck.check(draft, into: &problems)
+        guard problems.isEmpty, let success = draft.success, let successCode = success.code else {
+            if problems.isEmpty {
+                // Unreachable: a missing or unusable success entry is always reported. Kept so a
+                // future change cannot turn it into a silent default.
+                throw CatalogFileError(problems: [
+                    CatalogFileProblem(
+                        location: SourceLocation(line: 1, column: 1),
+                        message: "the catalog has no usable success entry")
+                ])
+            }
+            throw failure(problems)
+        }
+        func definition(_ entry: EntryDraft, code: Int64) -> EntryDefinition {
+            EntryDefinition(
+                code: code, name: entry.name ?? "", flags: CodeFlags(rawValue: entry.flags),
+                message: LocalizedText(english: entry.english, simplifiedChinese: entry.chinese))
+        }
+        // Without problems every entry has a code (a missing or unusable one is reported).
+        self.init(
+            name: draft.name,
+            success: definition(success, code: successCode),
+            base: draft.base.map { definition($0, code: $0.code ?? 0) },
+            modules: draft.modules.map { module in
+                ModuleDefinition(
+                    name: module.name ?? "",
+                    title: LocalizedText(english: module.titleEnglish, simplifiedChinese: module.titleChinese),
+                    ranges: module.ranges.map { $0.first...$0.last },
+                    codes: module.codes.map { definition($0, code: $0.code ?? 0) })
+            })
+    }
+}

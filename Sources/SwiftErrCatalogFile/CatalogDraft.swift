@@ -1,0 +1,64 @@
+import SwiftErr
+
+// A catalog as read from a file, before it is checked: every part remembers
+// where it was written, so later checks can point at it.
+
+/// Which part of a catalog an entry belongs to.
+enum EntryScope: Sendable, Hashable {
+    case success
+    case base
+    /// A module's entry; the payload is the module's 0-based position.
+    case module(Int)
+}
+
+/// An entry as written. `code` and `name` are nil when the file's value was missing or
+/// unusable (that is already reported, so later checks skip them).
+struct EntryDraft: Sendable {
+    var scope: EntryScope
+    var code: Int64?
+    var codeOffset: Int
+    var name: String?
+    var nameOffset: Int
+    var flags: UInt8
+    var english: String
+    var chinese: String?
+    /// Offset of the entry's object.
+    var offset: Int
+}
+
+/// A module range as written; only ranges whose bounds are usable integers are kept.
+struct RangeDraft: Sendable {
+    var first: Int64
+    var last: Int64
+    /// 0-based position of the owning module.
+    var module: Int
+    var offset: Int
+}
+
+/// A module as written; `name` is nil when missing or unusable (already reported).
+struct ModuleDraft: Sendable {
+    var name: String?
+    var nameOffset: Int
+    var titleEnglish: String
+    var titleChinese: String?
+    var ranges: [RangeDraft]
+    var codes: [EntryDraft]
+    var offset: Int
+}
+
+/// A whole catalog as written.
+struct CatalogDraft: Sendable {
+    var name: String
+    /// Offset of the `"name"` value (of the object when there is none).
+    var nameOffset: Int
+    var success: EntryDraft?
+    var base: [EntryDraft]
+    var modules: [ModuleDraft]
+}
+
+/// A problem found at a byte offset, turned into a ``CatalogFileProblem`` once lines are indexed.
+struct DraftProblem: Sendable {
+    var offset: Int
+    var message: String
+    var relatedOffset: Int?
+}

@@ -1,0 +1,307 @@
+import SwiftErr
+
+// Turns the JSON tree of a catalog file into a CatalogDraft, collecting every
+// shape problem (missing or unknown keys, wrong types, unusable numbers, unknown
+// flags) instead of stopping at the first.
+
+/// Reads the `swifterr-catalog/1` layout out of a JSON tree.
+struct CatalogFileDecoder {
+    /// Problems found so far.
+    private(set) var problems: ProblemCollector
+
+    /// A decoder keeping at most `problemLimit` problems (it counts the others).
+    init(problemLimit: Int) {
+        problems = ProblemCollector(limit: problemLimit)
+    }
+
+    /// Decodes the root value. Parts that cannot be used are left out of the draft
+    /// (and reported), so later checks see as much of the catalog as possible.
+    mutating func decode(_ root: JSONNode) -> CatalogDraft {
+        var draft = CatalogDraft(name: "", nameOffset: root.offset, success: nil, base: [], modules: [])
+        guard
+            let members = members(
+                of: root, what: "the catalog",
+                allowed: ["format", "name", "success", "base", "modules"],
+                required: ["format", "name", "success"])
+        else {
+            return draft
+        }
+        if let format = members["format"], let text = string(format, what: "\"format\"") {
+            if text != CatalogDefinition.fileFormat {
+                report(
+                    format.offset,
+                    "unsupported format \(DisplayText.quoted(text)) (expected \"\(CatalogDefinition.fileFormat)\")")
+            }
+        }
+        if let name = members["name"], let text = string(name, what: "the catalog \"name\"") {
+            if text.isEmpty {
+                report(name.offset, "the catalog name is empty")
+            }
+            draft.name = text
+            draft.nameOffset = name.offset
+        }
+        if let success = members["success"] {
+            draft.success = entry(success, scope: .success, what: "the success entry")
+        }
+        if let base = members["base"], let elements = array(base, what: "\"base\"") {
+            for element in elements {
+                if let entry = entry(element, scope: .base, what: "a base entry") {
+                    draft.base.append(entry)
+                }
+            }
+        }
+        if let modules = members["modules"], let elements = array(modules, what: "\"modules\"") {
+            for element in elements {
+                if let module = module(element, position: draft.modules.count) {
+                    draft.modules.append(module)
+                } else {
+                    // Keep positions (module ids) stable: a broken module still takes its id.
+                    draft.modules.append(
+                        ModuleDraft(
+                            name: nil, nameOffset: element.offset, titleEnglish: "",
+                            titleChinese: nil, ranges: [], codes: [],
+                            offset: element.offset))
+                }
+            }
+        }
+        return draft
+    }
+
+    // MARK: - Parts
+
+    private mutating func module(_ node: JSONNode, position: Int) -> ModuleDraft? {
+        guard
+            let members = members(
+                of: node, what: "a module",
+                allowed: ["name", "title", "ranges", "codes"],
+                required: ["name", "ranges"])
+        else {
+            return nil
+        }
+        var module = ModuleDraft(
+            name: nil, nameOffset: node.offset, titleEnglish: "", titleChinese: nil,
+            ranges: [], codes: [], offset: node.offset)
+        if let name = members["name"], let text = string(name, what: "a module \"name\"") {
+            module.name = text
+            module.nameOffset = name.offset
+        }
+        let moduleName = module.name
+        func label() -> String { moduleName.map { "module \(DisplayText.quoted($0))" } ?? "module \(position + 1)" }
+        if let title = members["title"] {
+            if let (english, chinese) = localizedText(title, what: "the title of \(label())") {
+                module.titleEnglish = english
+                module.titleChinese = chinese
+            }
+        } else {
+            module.titleEnglish = module.name ?? ""
+        }
+        if let ranges = members["ranges"], let elements = array(ranges, what: "the \"ranges\" of \(label())") {
+            if elements.isEmpty {
+                report(ranges.offset, "\(label()) has no ranges: a module must own at least one range of codes")
+            }
+            for element in elements {
+                if let range = range(element, module: position, label: label()) {
+                    module.ranges.append(range)
+                }
+            }
+        }
+        if let codes = members["codes"], let elements = array(codes, what: "the \"codes\" of \(label())") {
+            for element in elements {
+                if let entry = entry(element, scope: .module(position), what: "an entry of \(label())") {
+                    module.codes.append(entry)
+                }
+            }
+        }
+        return module
+    }
+
+    private mutating func range(_ node: JSONNode, module: Int, label: @autoclosure () -> String) -> RangeDraft? {
+        guard case .array(let bounds) = node.value else {
+            report(
+                node.offset, "a range of \(label()) must be an array [first, last], found \(Self.kind(of: node.value))")
+            return nil
+        }
+        guard bounds.count == 2 else {
+            report(
+                node.offset, "a range of \(label()) must have exactly two codes [first, last], found \(bounds.count)")
+            return nil
+        }
+        let first = integer(bounds[0], what: "the first code of a range of \(label())")
+        let last = integer(bounds[1], what: "the last code of a range of \(label())")
+        guard let first, let last else { return nil }
+        return RangeDraft(first: first, last: last, module: module, offset: node.offset)
+    }
+
+    private mutating func entry(_ node: JSONNode, scope: EntryScope, what: @autoclosure () -> String) -> EntryDraft? {
+        guard
+            let members = members(
+                of: node, what: what(),
+                allowed: ["code", "name", "flags", "message"],
+                required: ["code", "name", "message"])
+        else {
+            return nil
+        }
+        var entry = EntryDraft(
+            scope: scope, code: nil, codeOffset: node.offset, name: nil, nameOffset: node.offset,
+            flags: 0, english: "", chinese: nil, offset: node.offset)
+        if let name = members["name"], let text = string(name, what: "the \"name\" of \(what())") {
+            entry.name = text
+            entry.nameOffset = name.offset
+        }
+        let entryName = entry.name
+        func label() -> String { entryName.map { "entry \(DisplayText.quoted($0))" } ?? what() }
+        if let code = members["code"] {
+            entry.code = integer(code, what: "the code of \(label())")
+            entry.codeOffset = code.offset
+        }
+        if let flags = members["flags"], let elements = array(flags, what: "the \"flags\" of \(label())") {
+            for element in elements {
+                guard let flagName = string(element, what: "a flag of \(label())") else { continue }
+                if let flag = CodeFlags(name: flagName) {
+                    entry.flags |= flag.rawValue
+                } else {
+                    report(
+                        element.offset,
+                        "unknown flag \(DisplayText.quoted(flagName)) on \(label()) (known flags: retryable, reauthenticate, showUser, fatal, app4 ... app7)"
+                    )
+                }
+            }
+        }
+        if let message = members["message"],
+            let (english, chinese) = localizedText(message, what: "the message of \(label())")
+        {
+            entry.english = english
+            entry.chinese = chinese
+        }
+        return entry
+    }
+
+    private mutating func localizedText(_ node: JSONNode, what: @autoclosure () -> String) -> (String, String?)? {
+        guard let members = members(of: node, what: what(), allowed: ["en", "zh-Hans"], required: ["en"]) else {
+            return nil
+        }
+        var english: String? = nil
+        var chinese: String? = nil
+        if let node = members["en"] {
+            english = string(node, what: "the English text of \(what())")
+            if let text = english { checkNoNUL(text, at: node.offset, what: "the English text of \(what())") }
+        }
+        if let node = members["zh-Hans"] {
+            chinese = string(node, what: "the Chinese text of \(what())")
+            if let text = chinese { checkNoNUL(text, at: node.offset, what: "the Chinese text of \(what())") }
+        }
+        guard let english else { return nil }
+        return (english, chinese)
+    }
+
+    // MARK: - Values
+
+    private mutating func checkNoNUL(_ text: String, at offset: Int, what: @autoclosure () -> String) {
+        if text.utf8.contains(0) {
+            report(offset, "\(what()) contains a NUL character (\\u0000), which a C string cannot hold")
+        }
+    }
+
+    /// The members of an object by key, after reporting unknown, repeated and missing keys;
+    /// nil (reported) when the node is not an object.
+    private mutating func members(
+        of node: JSONNode, what: @autoclosure () -> String, allowed: [String],
+        required: [String]
+    ) -> Members? {
+        guard case .object(let list) = node.value else {
+            report(node.offset, "\(what()) must be an object, found \(Self.kind(of: node.value))")
+            return nil
+        }
+        var found = Members()
+        // Keys seen so far: a list for the small objects of the format, a dictionary once an
+        // object is large (a hostile file may repeat a key a million times).
+        var seenList: [(key: String, offset: Int)] = []
+        var seenTable: [String: Int] = [:]
+        for member in list {
+            let earlier: Int?
+            if list.count <= 16 {
+                earlier = seenList.first { $0.key == member.key }?.offset
+                if earlier == nil { seenList.append((member.key, member.keyOffset)) }
+            } else {
+                earlier = seenTable[member.key]
+                if earlier == nil { seenTable[member.key] = member.keyOffset }
+            }
+            if let earlier {
+                report(
+                    member.keyOffset, "key \(DisplayText.quoted(member.key)) appears twice in \(what())",
+                    related: earlier
+                )
+                continue
+            }
+            if allowed.contains(member.key) {
+                found.add(member.key, member.value)
+            } else {
+                report(
+                    member.keyOffset,
+                    "unknown key \(DisplayText.quoted(member.key)) in \(what()) (expected \(allowed.map { "\"\($0)\"" }.joined(separator: ", ")))"
+                )
+            }
+        }
+        for key in required where found[key] == nil {
+            report(node.offset, "\(what()) has no \"\(key)\"")
+        }
+        return found
+    }
+
+    /// The allowed members of one object, by key (at most the few keys the format allows).
+    struct Members {
+        private var entries: [(key: String, node: JSONNode)] = []
+
+        mutating func add(_ key: String, _ node: JSONNode) {
+            entries.append((key, node))
+        }
+
+        subscript(key: String) -> JSONNode? {
+            entries.first { $0.key == key }?.node
+        }
+    }
+
+    private mutating func string(_ node: JSONNode, what: @autoclosure () -> String) -> String? {
+        guard case .string(let text) = node.value else {
+            report(node.offset, "\(what()) must be a string, found \(Self.kind(of: node.value))")
+            return nil
+        }
+        return text
+    }
+
+    private mutating func array(_ node: JSONNode, what: @autoclosure () -> String) -> [JSONNode]? {
+        guard case .array(let elements) = node.value else {
+            report(node.offset, "\(what()) must be an array, found \(Self.kind(of: node.value))")
+            return nil
+        }
+        return elements
+    }
+
+    private mutating func integer(_ node: JSONNode, what: @autoclosure () -> String) -> Int64? {
+        guard case .number(let number) = node.value else {
+            report(node.offset, "\(what()) must be an integer, found \(Self.kind(of: node.value))")
+            return nil
+        }
+        if let value = number.integer { return value }
+        if number.hasFractionOrExponent {
+            report(node.offset, "\(what()) must be an integer, found \(DisplayText.bare(number.text, limit: 40))")
+        } else {
+            report(
+                node.offset,
+                "\(what()) \(DisplayText.bare(number.text, limit: 40)) does not fit in a signed 64-bit integer")
+        }
+        return nil
+    }
+
+    /// What a value is, for a message: a number's own text is cut to a readable length.
+    private static func kind(of value: JSONValue) -> String {
+        if case .number(let number) = value, number.integer == nil {
+            return "the number \(DisplayText.bare(number.text, limit: 40))"
+        }
+        return value.kindDescription
+    }
+
+    private mutating func report(_ offset: Int, _ message: @autoclosure () -> String, related: Int? = nil) {
+        problems.report(offset, message(), related: related)
+    }
+}
