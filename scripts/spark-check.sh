@@ -1,0 +1,261 @@
+#!/usr/bin/env bash
+# spark-check.sh — Examples/Spark (errcat on Apache Spark) built, unit-tested and run end to end in
+# local[2] mode against errcat itself.
+#
+# Installs what it needs: Java 17 from Debian (openjdk-17-jre-headless) when `java` is missing or
+# older than 17, and the pinned Python packages of Examples/Spark/requirements*.txt in a virtualenv
+# under the scratch folder (nothing global changes; the virtualenv is rebuilt when the pins change).
+# Builds errcat in release mode in its own scratch path, so it never waits on another stage's
+# build folder. Then:
+#   1. the job's unit tests (pytest, no JVM: errcat's command lines, splits and line numbers,
+#      byte order marks, --each decoding, the per-partition functions on hand-made batches);
+#   2. writes a multi-file input (scripts/spark/check_tools.py inputs): errcat samples, invalid
+#      lines, lines around errcat's 1 MiB read chunks, CRLF, a last line without a newline, empty
+#      files and lines, byte order marks, invalid UTF-8, a line of exactly 16 MiB and one a byte
+#      longer, a gzip file, a file name with a space and a '%';
+#   3. the summary, with splits of 1 MiB and a merge fan-in of 3 (so files are split in the middle
+#      and errcat merge runs on the executors, in a tree): it must equal one
+#      `errcat classify --json` over the same files, every key and every byte;
+#   4. --each with splits of 1 MiB: every row (file, line, code, tier, module, name, error) must
+#      equal `errcat classify --each --json` reading each file itself;
+#   5. --catalog with another catalog, --top and --lang: equal to errcat with the same options;
+#   6. 70,000 distinct codes without a catalog entry: one errcat run tracks 65,536 of them one by
+#      one, the merged partitions all; every other key must be equal, and the difference exactly
+#      that (scripts/spark/check_tools.py summary-beyond-limit);
+#   7. a catalog mix (one executor's errcat classifying with another catalog) is refused, with
+#      errcat merge's reason and the partition named, and no summary written.
+# It prints the seconds each step took and the total, and stops at the first failure with a
+# non-zero status, keeping the scratch files of the failed run.
+#
+# Environment: SPARK_CHECK_SCRATCH (default .build-spark), SPARK_CHECK_STEP_LIMIT (600: the seconds
+# the errcat build or one Spark run may take).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+scratch=${SPARK_CHECK_SCRATCH:-$root/.build-spark}
+work=$scratch/check
+venv=$scratch/venv
+example=$root/Examples/Spark
+step_limit=${SPARK_CHECK_STEP_LIMIT:-600}
+
+fail() {
+    echo "spark-check: FAIL: $*" >&2
+    echo "spark-check: the run's files are in $work" >&2
+    exit 1
+}
+
+started=$(date +%s)
+step_started=$started
+step() {
+    local now
+    now=$(date +%s)
+    echo "spark-check: $1 took $((now - step_started)) s"
+    step_started=$now
+}
+
+# -- what it needs
+
+java_major() {
+    # "openjdk version "17.0.15" 2025-04-15" → 17; "1.8.0_392" → 8
+    local version
+    version=$(java -version 2>&1 | sed -n 's/.* version "\([^"]*\)".*/\1/p' | head -n 1)
+    case $version in
+        1.*) echo "${version#1.}" | cut -d. -f1 ;;
+        *) echo "$version" | cut -d. -f1 ;;
+    esac
+}
+apt_packages=()
+if ! command -v java >/dev/null || [ "$(java_major)" -lt 17 ] 2>/dev/null; then
+    apt_packages+=(openjdk-17-jre-headless)
+fi
+python3 -c 'import venv, ensurepip' 2>/dev/null || apt_packages+=(python3-venv)
+if ((${#apt_packages[@]})); then
+    if [ "$(id -u)" -eq 0 ]; then
+        as_root=()
+    elif command -v sudo >/dev/null; then
+        as_root=(sudo)
+    else
+        fail "${apt_packages[*]} missing, and neither root nor sudo to install them (Debian: apt-get install ${apt_packages[*]})"
+    fi
+    echo "spark-check: installing ${apt_packages[*]}"
+    "${as_root[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq "${apt_packages[@]}"
+    if ! command -v java >/dev/null || [ "$(java_major)" -lt 17 ]; then
+        # Debian installs Java 17 as an alternative; use it when another java comes first on PATH.
+        for candidate in /usr/lib/jvm/java-17-openjdk-*/bin/java; do
+            [ -x "$candidate" ] && export JAVA_HOME=${candidate%/bin/java} && export PATH=$JAVA_HOME/bin:$PATH
+        done
+    fi
+    step "installing ${apt_packages[*]}"
+fi
+[ "$(java_major)" -ge 17 ] || fail "Java 17 or later is needed, and java -version says $(java -version 2>&1 | head -n 1)"
+echo "spark-check: $(java -version 2>&1 | head -n 1)"
+
+stamp=$(cat "$example/requirements.txt" "$example/requirements-test.txt" | sha256sum | cut -c1-16)
+if [ "$(cat "$venv/.pins" 2>/dev/null)" != "$stamp" ]; then
+    echo "== virtualenv $venv: pip install the pinned requirements"
+    rm -rf "$venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check \
+        -r "$example/requirements.txt" -r "$example/requirements-test.txt" \
+        || fail "pip install of Examples/Spark/requirements*.txt failed"
+    echo "$stamp" >"$venv/.pins"
+    step "pip install"
+fi
+python=$venv/bin/python
+echo "spark-check: $("$python" -c 'import pyspark, pyarrow, pandas; print("pyspark", pyspark.__version__, "pyarrow", pyarrow.__version__, "pandas", pandas.__version__)')"
+
+# bounded COMMAND...: COMMAND under `timeout` (SPARK_CHECK_STEP_LIMIT seconds); a run past the
+# limit is stopped and tried once more (as in services-check.sh: SwiftPM was once seen idle, holding
+# its build folder's lock; the second run also finishes a build that was only slow).
+bounded() {
+    local status=0
+    timeout "$step_limit" "$@" || status=$?
+    if [ "$status" -eq 124 ]; then
+        echo "spark-check: '$*' ran past $step_limit s; trying once more"
+        status=0
+        timeout "$step_limit" "$@" || status=$?
+    fi
+    return "$status"
+}
+
+echo "== errcat: swift build -c release (scratch $scratch/swift)"
+bounded swift build -c release --product errcat --scratch-path "$scratch/swift" || fail "errcat does not build"
+errcat=$(swift build -c release --product errcat --scratch-path "$scratch/swift" --show-bin-path)/errcat
+[ -x "$errcat" ] || fail "no errcat at $errcat after the build"
+export ERRCAT=$errcat
+step "errcat build"
+
+echo "== Examples/Spark unit tests (pytest, no JVM)"
+"$python" -m pytest -q -p no:cacheprovider "$example/tests" || fail "the unit tests failed"
+step "unit tests"
+
+# -- the end-to-end runs
+
+rm -rf "$work"
+mkdir -p "$work/conf"
+tools=("$python" "$root/scripts/spark/check_tools.py")
+"${tools[@]}" inputs "$work/input" "$errcat" || fail "cannot write the test input"
+"${tools[@]}" catalog "$work/billing.json" || fail "cannot write the second catalog"
+"$errcat" check --quiet "$work/billing.json" || fail "the second catalog is not valid"
+"${tools[@]}" stream "$work/input" "$work/stream.jsonl" || fail "cannot write the reference stream"
+echo "spark-check: input: $(find "$work/input" -type f | wc -l) files, $(du -sh "$work/input" | cut -f1)"
+step "test input"
+
+# Spark: loopback only, quiet logs (errors only, on stderr), the virtualenv's Python everywhere.
+cat >"$work/conf/log4j2.properties" <<'EOF'
+rootLogger.level = error
+rootLogger.appenderRef.stderr.ref = console
+appender.console.type = Console
+appender.console.name = console
+appender.console.target = SYSTEM_ERR
+appender.console.layout.type = PatternLayout
+appender.console.layout.pattern = %d{HH:mm:ss} %p %c{1}: %m%n%ex
+EOF
+export SPARK_LOCAL_IP=127.0.0.1 SPARK_CONF_DIR=$work/conf
+export PYSPARK_PYTHON=$python PYSPARK_DRIVER_PYTHON=$python
+# The JVM with its quick compiler only (C1) and the serial collector: these runs are short, and on
+# 2 cores the optimising compiler's and the parallel collector's threads cost more than they give
+# back (measured on a one-line input: 11-12 s of the JVM's user CPU instead of 19-20 s). In local
+# mode the executors live in the driver's JVM, so the driver's options are all there is.
+spark_job() {
+    timeout "$step_limit" "$venv/bin/spark-submit" --master 'local[2]' \
+        --driver-java-options "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Djava.io.tmpdir=$work/spark-tmp" \
+        --conf spark.ui.enabled=false --conf spark.ui.showConsoleProgress=false \
+        --conf "spark.local.dir=$work/spark-tmp" \
+        "$@"
+}
+mkdir -p "$work/spark-tmp" "$work/tmp"
+export TMPDIR=$work/tmp
+job=$example/errcat_spark.py
+
+echo "== summary: splits of 1 MiB, errcat merge in a tree of fan-in 3, against one errcat classify --json"
+spark_job --conf spark.sql.files.maxPartitionBytes=1048576 --conf spark.sql.files.openCostInBytes=0 \
+    "$job" --errcat "$errcat" --fan-in 3 --quiet --timings --output "$work/out-summary" "$work/input" \
+    >"$work/summary.log" 2>&1 || { cat "$work/summary.log" >&2; fail "the summary job failed"; }
+grep '^errcat-spark: ' "$work/summary.log"
+grep -q 'merging (levels on the executors: [1-9]' "$work/summary.log" \
+    || fail "errcat merge did not run on the executors (the tree was not tested)"
+"$errcat" classify --json --quiet --max-errors 0 "$work/stream.jsonl" >"$work/expected-summary.json" \
+    || fail "errcat classify on the reference stream failed"
+"${tools[@]}" same-summary "$work/expected-summary.json" "$work/out-summary/summary.json" \
+    || fail "the Spark summary is not errcat's"
+"$python" - "$work/out-summary" <<'EOF' || fail "the module table is not the summary's"
+import csv, glob, json, sys
+import pyarrow.parquet as pq
+out = sys.argv[1]
+summary = json.load(open(f"{out}/summary.json"))
+want = [(name, summary["modules"][name], summary["unrecognised"][name]) for name in summary["modules"]]
+parquet = [(r["module"], r["lines"], r["unrecognised"]) for r in pq.read_table(f"{out}/modules.parquet").to_pylist()]
+rows = [row for path in sorted(glob.glob(f"{out}/modules.csv/part-*.csv")) for row in csv.DictReader(open(path))]
+csv_rows = [(r["module"], int(r["lines"]), int(r["unrecognised"])) for r in rows]
+assert parquet == want, (parquet, want)
+assert csv_rows == want, (csv_rows, want)
+print(f"module table (Parquet and CSV): {len(want)} modules, as in the summary")
+EOF
+step "summary job"
+
+echo "== --each: splits of 1 MiB, every row against errcat classify --each --json on each file"
+spark_job --conf spark.sql.files.maxPartitionBytes=1048576 --conf spark.sql.files.openCostInBytes=0 \
+    "$job" --errcat "$errcat" --each --output "$work/out-each" "$work/input" \
+    || fail "the --each job failed"
+"${tools[@]}" same-each "$work/out-each/each.parquet" "$work/input" "$errcat" \
+    || fail "the Spark --each rows are not errcat's"
+step "--each job"
+
+echo "== --catalog (shipped to the executors), --top 5, --lang zh-Hans"
+spark_job "$job" --errcat "$errcat" --catalog "$work/billing.json" --top 5 --lang zh-Hans --quiet \
+    --output "$work/out-catalog" "$work/input" || fail "the --catalog job failed"
+"$errcat" classify --json --quiet --max-errors 0 --catalog "$work/billing.json" --top 5 --lang zh-Hans \
+    "$work/stream.jsonl" >"$work/expected-catalog.json" || fail "errcat classify --catalog failed"
+"${tools[@]}" same-summary "$work/expected-catalog.json" "$work/out-catalog/summary.json" \
+    || fail "the Spark summary with --catalog is not errcat's"
+grep -q '"name":"billing"' "$work/out-catalog/summary.json" || fail "the --catalog summary does not name the billing catalog"
+step "--catalog job"
+
+echo "== more than 65,536 distinct unlisted codes: exact but for what one errcat run cannot track"
+"${tools[@]}" overflow "$work/overflow" || fail "cannot write the overflow input"
+cat "$work/overflow/a.txt" "$work/overflow/b.txt" >"$work/overflow-stream.txt"
+spark_job --conf spark.sql.files.maxPartitionBytes=262144 --conf spark.sql.files.openCostInBytes=0 \
+    "$job" --errcat "$errcat" --quiet --output "$work/out-overflow" "$work/overflow" \
+    >"$work/overflow.log" 2>&1 || { cat "$work/overflow.log" >&2; fail "the overflow job failed"; }
+grep -q "^errcat-spark: note: 700[0-9][0-9] distinct codes" "$work/overflow.log" || { cat "$work/overflow.log" >&2; fail "no note about the limit"; }
+"$errcat" classify --json --quiet --max-errors 0 "$work/overflow-stream.txt" >"$work/expected-overflow.json" \
+    || fail "errcat classify on the overflow stream failed"
+"${tools[@]}" summary-beyond-limit "$work/expected-overflow.json" "$work/out-overflow/summary.json" \
+    || fail "the Spark summary past the limit is not errcat's but for the limit"
+step "65,536-code limit"
+
+echo "== a catalog mix is refused"
+# Stands for an executor whose errcat classifies with another catalog (another build, another
+# catalog file): the first classify run on the executors uses billing.json, every other run and
+# every merge are errcat's as they are.
+mkdir -p "$work/mix-state"
+cat >"$work/errcat-mixed" <<EOF
+#!/bin/sh
+if [ "\$1" = classify ] && mkdir "$work/mix-state/first" 2>/dev/null; then
+    shift
+    exec "$errcat" classify --catalog "$work/billing.json" "\$@"
+fi
+exec "$errcat" "\$@"
+EOF
+chmod +x "$work/errcat-mixed"
+status=0
+spark_job --conf spark.sql.files.maxPartitionBytes=262144 --conf spark.sql.files.openCostInBytes=0 \
+    "$job" --errcat "$errcat" --executor-errcat "$work/errcat-mixed" --quiet --output "$work/out-mix" "$work/overflow" \
+    >"$work/mix.log" 2>&1 || status=$?
+[ -d "$work/mix-state/first" ] || fail "the mixed errcat never classified (the test tested nothing)"
+[ "$status" -eq 1 ] || { cat "$work/mix.log" >&2; fail "a catalog mix gave status $status, not 1"; }
+# spark-submit hands the Python driver's stderr on to its stdout: the message is in mix.log.
+message=$(grep '^errcat-spark: ' "$work/mix.log" || true)
+echo "$message"
+case $message in
+    *"errcat merge refused the summaries"*"partition "*"made with another catalog"*'"billing"'*) ;;
+    *) cat "$work/mix.log" >&2; fail "the refusal does not say which partition and which catalog" ;;
+esac
+[ ! -e "$work/out-mix/summary.json" ] || fail "a summary was written although the catalogs differ"
+step "catalog mix"
+
+rm -rf "$work"
+total=$(($(date +%s) - started))
+echo "spark-check: PASS in $total s ($((total / 60)) min $((total % 60)) s)"
