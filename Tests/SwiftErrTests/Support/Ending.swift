@@ -1,5 +1,5 @@
 import SwiftErr
-import SwiftErrCatalogFile
+import SwiftErrTesting
 import Testing
 
 /// Waits for what must end (a handler's sequence, the task iterating it) without letting a
@@ -25,23 +25,9 @@ enum Ending {
         by deadline: ContinuousClock.Instant? = nil,
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) async -> Value? {
-        let deadline = deadline ?? .now + limit
-        let waiter = Locked<CheckedContinuation<Value?, Never>?>(nil)
-        let value: Value? = await withCheckedContinuation { continuation in
-            waiter.withLock { $0 = continuation }
-            let watchdog = Task {
-                try? await Task.sleep(until: deadline)
-                waiter.withLock { $0.take() }?.resume(returning: nil)
-            }
-            Task {
-                let value = await task.value
-                watchdog.cancel()
-                waiter.withLock { $0.take() }?.resume(returning: value)
-            }
-        }
+        let value = await task.value(by: deadline ?? .now + limit)
         if value == nil {
             Issue.record("Did not end in time", sourceLocation: sourceLocation)
-            task.cancel()
         }
         return value
     }

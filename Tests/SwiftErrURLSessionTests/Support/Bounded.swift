@@ -1,4 +1,5 @@
 import SwiftErr
+import SwiftErrTesting
 import Testing
 
 /// Bounded waits: what must end fails the test when it does not, instead of hanging the run.
@@ -12,22 +13,9 @@ enum Bounded {
     static func value<Value: Sendable>(
         of task: Task<Value, Never>, sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) async -> Value? {
-        let waiter = Locked<CheckedContinuation<Value?, Never>?>(nil)
-        let value: Value? = await withCheckedContinuation { continuation in
-            waiter.withLock { $0 = continuation }
-            let watchdog = Task {
-                try? await Task.sleep(for: limit)
-                waiter.withLock { $0.take() }?.resume(returning: nil)
-            }
-            Task {
-                let value = await task.value
-                watchdog.cancel()
-                waiter.withLock { $0.take() }?.resume(returning: value)
-            }
-        }
+        let value = await task.value(by: .now + limit)
         if value == nil {
             Issue.record("Did not end in time", sourceLocation: sourceLocation)
-            task.cancel()
         }
         return value
     }
