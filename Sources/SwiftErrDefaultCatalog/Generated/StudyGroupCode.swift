@@ -2,6 +2,8 @@
 // Do not edit: change the catalog and regenerate (a test fails on drift).
 // swift-format-ignore-file
 
+import SwiftErrCore
+
 /// The codes of the default catalog's `studyGroup` module (Study group / 学习小组),
 /// owning `11210000...11219999`.
 ///

@@ -2,6 +2,8 @@
 // Do not edit: change the catalog and regenerate (a test fails on drift).
 // swift-format-ignore-file
 
+import SwiftErrCore
+
 /// The codes of the default catalog's `tag` module (Tag / 标签),
 /// owning `11160000...11169999`.
 ///

@@ -2,26 +2,28 @@
 // Do not edit: change the catalog and regenerate (a test fails on drift).
 // swift-format-ignore-file
 
-/// The codes of the default catalog's `signIn` module (Daily sign-in / 签到),
-/// owning `11140000...11149999`.
+import SwiftErrCore
+
+/// The codes of the default catalog's `subject` module (Subject / 学科),
+/// owning `11150000...11159999`.
 ///
 /// A code inside the module's ranges that it does not list is ``other(_:)``, which carries the
 /// server's number. Classified through ``Catalog/builtIn`` (`errcore_default_table()`, module
-/// id 4).
-public enum SignInCode: ModuleCode {
-    /// You have already signed in today. (`11140003`)
-    case todayIsSignIned
+/// id 5).
+public enum SubjectCode: ModuleCode {
+    /// You have reached the maximum number of subjects. (`11150004`)
+    case subjectCountLimit
     /// A code in the module's ranges that this version does not list; the payload is the code.
     case other(Int64)
 
-    /// `"signIn"`
-    public static var moduleName: String { "signIn" }
-    /// Daily sign-in / 签到
-    public static var moduleTitle: LocalizedText { LocalizedText(english: "Daily sign-in", simplifiedChinese: "签到") }
-    /// `11140000...11149999`
-    public static var codeRanges: [ClosedRange<Int64>] { [11140000...11149999] }
+    /// `"subject"`
+    public static var moduleName: String { "subject" }
+    /// Subject / 学科
+    public static var moduleTitle: LocalizedText { LocalizedText(english: "Subject", simplifiedChinese: "学科") }
+    /// `11150000...11159999`
+    public static var codeRanges: [ClosedRange<Int64>] { [11150000...11159999] }
     /// Every case but ``other(_:)``, in catalog order.
-    public static let listedCases: [Self] = [.todayIsSignIned]
+    public static let listedCases: [Self] = [.subjectCountLimit]
     /// ``other(_:)`` carrying `code`.
     @inlinable
     public static func unrecognised(_ code: Int64) -> Self { .other(code) }
@@ -31,7 +33,7 @@ public enum SignInCode: ModuleCode {
     /// The server's code.
     public var code: Int64 {
         switch self {
-        case .todayIsSignIned: return 11140003
+        case .subjectCountLimit: return 11150004
         case .other(let code): return code
         }
     }
@@ -45,7 +47,7 @@ public enum SignInCode: ModuleCode {
     /// The case's catalog identifier (the case name).
     public var name: String {
         switch self {
-        case .todayIsSignIned: return "todayIsSignIned"
+        case .subjectCountLimit: return "subjectCountLimit"
         case .other: return "other"
         }
     }
@@ -53,7 +55,7 @@ public enum SignInCode: ModuleCode {
     /// The case's catalog flags.
     public var flags: CodeFlags {
         switch self {
-        case .todayIsSignIned: return [.showUser]
+        case .subjectCountLimit: return [.showUser]
         case .other: return []
         }
     }
@@ -61,7 +63,7 @@ public enum SignInCode: ModuleCode {
     /// The case's catalog message.
     public var message: LocalizedText {
         switch self {
-        case .todayIsSignIned: return LocalizedText(english: "You have already signed in today.", simplifiedChinese: "今天已经签到过了。")
+        case .subjectCountLimit: return LocalizedText(english: "You have reached the maximum number of subjects.", simplifiedChinese: "学科数量已达上限。")
         case .other: return Self.unrecognisedMessage
         }
     }

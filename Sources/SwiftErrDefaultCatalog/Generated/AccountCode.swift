@@ -2,6 +2,8 @@
 // Do not edit: change the catalog and regenerate (a test fails on drift).
 // swift-format-ignore-file
 
+import SwiftErrCore
+
 /// The codes of the default catalog's `account` module (Account / 账号),
 /// owning `11010000...11019999`.
 ///

@@ -2,6 +2,8 @@
 // Do not edit: change the catalog and regenerate (a test fails on drift).
 // swift-format-ignore-file
 
+import SwiftErrCore
+
 /// The codes of the default catalog's `upload` module (Upload / 上传),
 /// owning `11020000...11029999`.
 ///

@@ -2,6 +2,8 @@
 // Do not edit: change the catalog and regenerate (a test fails on drift).
 // swift-format-ignore-file
 
+import SwiftErrCore
+
 extension BaseCode {
     /// Your session has expired. Please sign in again.
     ///

@@ -2,6 +2,8 @@
 // Do not edit: change the catalog and regenerate (a test fails on drift).
 // swift-format-ignore-file
 
+import SwiftErrCore
+
 /// The codes of the default catalog's `membership` module (Membership / 会员),
 /// owning `11100000...11109999`.
 ///
