@@ -132,7 +132,7 @@ for target in $TARGETS; do
     }
     swiftflags="-enable-experimental-feature Embedded -target $target -wmo -parse-as-library -Osize
                 -Xfrontend -function-sections -I Embedded/CErrCore -I Embedded/CErrDefaultCatalog
-                -module-cache-path $OUT/module-cache -package-name SwiftErr"
+                -Xcc -ISources/CErrCore/include -module-cache-path $OUT/module-cache -package-name SwiftErr"
 
     echo "== $target: SwiftErrCore as Embedded Swift"
     # shellcheck disable=SC2086

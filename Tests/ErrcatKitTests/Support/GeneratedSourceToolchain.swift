@@ -153,7 +153,8 @@ enum GeneratedSourceToolchain {
         let build = try #require(buildDirectory)
         return [
             "-I", build.appendingPathComponent("Modules").path, "-Xcc",
-            "-fmodule-map-file=\(try moduleMap(in: directory).path)", "-I", root.appendingPathComponent("include").path,
+            "-fmodule-map-file=\(try moduleMap(in: directory).path)", "-I",
+            root.appendingPathComponent("Sources/CErrCore/include").path,
         ]
     }
 
