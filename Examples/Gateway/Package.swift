@@ -23,6 +23,7 @@ let package = Package(
             name: "GatewayKit",
             dependencies: [
                 .product(name: "SwiftErr", package: "SwiftErr"),
+                .product(name: "SwiftErrDefaultCatalog", package: "SwiftErr"),
                 .product(name: "SwiftErrAsyncHTTPClient", package: "SwiftErrAsyncHTTPClient"),
                 .product(name: "SwiftErrObservability", package: "SwiftErrObservability"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -56,6 +57,7 @@ let package = Package(
             dependencies: [
                 "GatewayKit",
                 .product(name: "SwiftErr", package: "SwiftErr"),
+                .product(name: "SwiftErrDefaultCatalog", package: "SwiftErr"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
