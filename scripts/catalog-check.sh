@@ -92,7 +92,7 @@ grep -q "Generating Swift from catalog.json" <<<"$changed" || {
     echo "$changed"
     fail "a changed catalog was not generated again"
 }
-grep -q '"This item is sold out."' "$scratch"/plugins/outputs/shopcopy/ShopErrors/destination/SwiftErrCatalogPlugin/catalog.swift ||
+grep -q '"This item is sold out."' "$scratch"/plugins/outputs/shopcopy/ShopErrors/destination/SwiftErrCatalogPlugin/catalog.generated.swift ||
     fail "the generated file does not hold the changed message"
 step "incremental builds (unchanged: no generation; changed: generated again)"
 

@@ -7,15 +7,16 @@ import PackagePlugin
 ///
 /// The catalog file is the target's source file named `catalog.json` or `<anything>.catalog.json`
 /// (the format of `errcat check`). One build command per target runs
-/// `errcat gen swift --installing CATALOG --output <work dir>/<file name>.swift`: its inputs are the
+/// `errcat gen swift --installing CATALOG --output <work dir>/<name>.generated.swift`: its inputs are the
 /// catalog file and errcat, its output that one Swift file, so SwiftPM runs it again only when one
 /// of them changed. A catalog with problems fails the build with errcat's
 /// `/abs/path/catalog.json:LINE:COLUMN: error: MESSAGE` lines, which `swift build` and Xcode show at
 /// that place.
 ///
-/// A target holds one catalog (one process installs one catalog); two catalog files in a target are
-/// an error naming both, as is a catalog file in a C target: SwiftPM 6.3 compiles no C that a
-/// plugin generates (use `make gen` / `errcat gen c` for C).
+/// A target holds one catalog (one process installs one catalog): two catalog files in a target are
+/// an error naming both. Applying the plugin to a C target is an error too: SwiftPM 6.3 compiles no
+/// C that a plugin generates (use `make gen` / `errcat gen c` for C). A Swift target without a
+/// catalog file gets a warning and nothing generated.
 @main
 struct SwiftErrCatalogPlugin: BuildToolPlugin {
     /// The suffix a catalog file's name ends with; `catalog.json` itself matches too.
@@ -49,7 +50,10 @@ struct SwiftErrCatalogPlugin: BuildToolPlugin {
             return []
         }
         let name = catalog.lastPathComponent
-        let output = context.pluginWorkDirectoryURL.appending(path: String(name.dropLast(".json".count)) + ".swift")
+        // `catalog.json` gives `catalog.generated.swift`: a name the target's own files are unlikely to
+        // have (swiftc refuses two files of one name in a module).
+        let output = context.pluginWorkDirectoryURL.appending(
+            path: String(name.dropLast(".json".count)) + ".generated.swift")
         let errcat = try context.tool(named: "errcat").url
         return [
             .buildCommand(

@@ -227,7 +227,9 @@ struct SwiftSourceGenerator {
             if index > 0 { out += "\n" }
             out += "    /// \(SwiftLiteral.docLine(entry.message.english))\n"
             out += "    ///\n"
-            let flags = entry.flags.names.map { "``CodeFlags/\($0)``" }
+            // Code font, not a symbol link: generated sources live outside SwiftErrCore, where
+            // DocC does not resolve its symbols.
+            let flags = entry.flags.names.map { "`CodeFlags.\($0)`" }
             out += "    /// Code `\(entry.code)`\(flags.isEmpty ? "" : "; flags: " + flags.joined(separator: ", ")).\n"
             out += "    public static let \(SwiftLiteral.identifier(entry.name)) = BaseCode(rawValue: \(entry.code))\n"
         }
@@ -290,8 +292,9 @@ struct SwiftSourceGenerator {
         out += "/// A code inside the module's ranges that it does not list is ``other(_:)``, which carries the\n"
         switch classification {
         case .builtInTable:
-            out += "/// server's number. Classified through ``Catalog/builtIn`` (`errcore_default_table()`, module\n"
-            out += "/// id \(id)).\n"
+            out +=
+                "/// server's number. Classified through ``SwiftErrCore/Catalog/builtIn`` (`errcore_default_table()`,\n"
+            out += "/// module id \(id)).\n"
         case .processCatalog:
             out += "/// server's number.\n"
         case .installing(let catalogType):
@@ -319,7 +322,7 @@ struct SwiftSourceGenerator {
         out += "    public static func unrecognised(_ code: Int64) -> Self { .other(code) }\n"
         switch classification {
         case .builtInTable:
-            out += "    /// Classified through ``Catalog/builtIn``, the C core's static default table.\n"
+            out += "    /// Classified through ``SwiftErrCore/Catalog/builtIn``, the C core's static default table.\n"
             out += "    public static let classifier = ModuleClassifier<Self>(catalog: .builtIn)\n"
         case .processCatalog:
             // SwiftErr's default classifier: the process-wide catalog.

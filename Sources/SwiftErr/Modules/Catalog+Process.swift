@@ -14,7 +14,8 @@ extension Catalog {
     /// time SwiftErr hands out a catalog or a classifier from it (``current``, ``register(_:)``,
     /// `ModuleClassifier.registered`, the first classification of a module that uses the default
     /// `ModuleCode.classifier`). When nothing was installed before that, the starting point is
-    /// ``CatalogDefinition/empty``: success `0`, no base tier, no modules.
+    /// `CatalogDefinition.empty`: success `0`, no base tier, no
+    /// modules.
     ///
     /// Installing the catalog in use again (the same definition, its codes in any order) changes
     /// nothing and returns the catalog in use. Installing another catalog after the first use throws,
@@ -23,8 +24,9 @@ extension Catalog {
     /// - Parameter definition: The app's catalog, e.g. `ShopCatalog.definition`.
     /// - Returns: The process-wide catalog.
     /// - Throws: `CatalogError` when `definition` does not build (its problems, as
-    ///   ``Catalog/init(_:)`` reports them), or with status ``CatalogError/Status/catalogInUse`` when
-    ///   the process-wide catalog is already in use with another starting point.
+    ///   `Catalog.init(_:)` reports them), or with status
+    ///   `CatalogError.Status.catalogInUse` when the process-wide catalog is already in
+    ///   use with another starting point.
     @discardableResult
     public static func install(_ definition: CatalogDefinition) throws(CatalogError) -> Catalog {
         try CatalogRegistry.process.install(definition)
@@ -35,16 +37,17 @@ extension Catalog {
     /// ``install(_:)-(CatalogDefinition)`` does; the catalog itself becomes ``current``.
     /// - Parameter catalog: The app's catalog.
     /// - Returns: The process-wide catalog.
-    /// - Throws: `CatalogError` with status ``CatalogError/Status/catalogInUse`` when the process-wide
-    ///   catalog is already in use with another starting point.
+    /// - Throws: `CatalogError` with status `CatalogError.Status.catalogInUse` when
+    ///   the process-wide catalog is already in use with another starting point.
     @discardableResult
     public static func install(_ catalog: Catalog) throws(CatalogError) -> Catalog {
         try CatalogRegistry.process.install(catalog)
     }
 
-    /// The process-wide catalog now: the installed catalog (or ``CatalogDefinition/empty``) and every
-    /// module defined in Swift that has been registered so far. Reading it fixes the starting point
-    /// (see ``install(_:)-(CatalogDefinition)``).
+    /// The process-wide catalog now: the installed catalog (or
+    /// `CatalogDefinition.empty`) and every module defined in Swift that has been
+    /// registered so far. Reading it fixes the starting point (see
+    /// ``install(_:)-(CatalogDefinition)``).
     public static var current: Catalog {
         CatalogRegistry.process.current
     }
@@ -72,13 +75,14 @@ extension ModuleClassifier {
         CatalogRegistry.process.classifier(for: Code.self)
     }
 
-    /// Installs `definition` as the process-wide catalog (``Catalog/install(_:)-(CatalogDefinition)``)
-    /// and creates the classifier of `Code` in it: the classifier of every module the
-    /// SwiftErrCatalogPlugin generates,
+    /// Installs `definition` as the process-wide catalog
+    /// (``SwiftErrCore/Catalog/install(_:)-(CatalogDefinition)``) and creates the classifier of `Code`
+    /// in it: the classifier of every module the SwiftErrCatalogPlugin generates,
     /// `static let classifier = ModuleClassifier<Self>(installing: ShopCatalog.definition)`.
     ///
     /// When the catalog cannot be installed (another one is in use) or `Code` does not fit it, every
-    /// code is classified as ``CodeOutcome/invalidCatalog(_:)`` with the `CatalogError` (``failure``).
+    /// code is classified as `CodeOutcome.invalidCatalog(_:)` with the `CatalogError`
+    /// (`failure`).
     /// - Parameter definition: The catalog `Code` belongs to.
     public init(installing definition: CatalogDefinition) {
         do {

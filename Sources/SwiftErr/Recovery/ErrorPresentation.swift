@@ -122,7 +122,7 @@ public struct ErrorPresentation: Sendable {
     /// `errcat explain --present` renders this with ``TerminalErrorPresenter``.
     /// - Parameters:
     ///   - code: The server's code.
-    ///   - catalog: The catalog that classifies it (the process-wide ``Catalog/current`` by default).
+    ///   - catalog: The catalog that classifies it (the process-wide ``SwiftErrCore/Catalog/current`` by default).
     ///   - language: The language of every text; `Language.current` by default.
     ///   - signIn: What a "Sign In" action does.
     ///   - tryAgain: What a "Try Again" action does.

@@ -8,8 +8,8 @@ import SwiftErrCore
 /// owning `11140000...11149999`.
 ///
 /// A code inside the module's ranges that it does not list is ``other(_:)``, which carries the
-/// server's number. Classified through ``Catalog/builtIn`` (`errcore_default_table()`, module
-/// id 4).
+/// server's number. Classified through ``SwiftErrCore/Catalog/builtIn`` (`errcore_default_table()`,
+/// module id 4).
 public enum SignInCode: ModuleCode {
     /// You have already signed in today. (`11140003`)
     case todayIsSignIned
@@ -27,7 +27,7 @@ public enum SignInCode: ModuleCode {
     /// ``other(_:)`` carrying `code`.
     @inlinable
     public static func unrecognised(_ code: Int64) -> Self { .other(code) }
-    /// Classified through ``Catalog/builtIn``, the C core's static default table.
+    /// Classified through ``SwiftErrCore/Catalog/builtIn``, the C core's static default table.
     public static let classifier = ModuleClassifier<Self>(catalog: .builtIn)
 
     /// The server's code.

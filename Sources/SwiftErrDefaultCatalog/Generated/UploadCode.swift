@@ -8,8 +8,8 @@ import SwiftErrCore
 /// owning `11020000...11029999`.
 ///
 /// A code inside the module's ranges that it does not list is ``other(_:)``, which carries the
-/// server's number. Classified through ``Catalog/builtIn`` (`errcore_default_table()`, module
-/// id 2).
+/// server's number. Classified through ``SwiftErrCore/Catalog/builtIn`` (`errcore_default_table()`,
+/// module id 2).
 public enum UploadCode: ModuleCode {
     /// This file has already been uploaded. (`11020005`)
     case uploadRepeate
@@ -27,7 +27,7 @@ public enum UploadCode: ModuleCode {
     /// ``other(_:)`` carrying `code`.
     @inlinable
     public static func unrecognised(_ code: Int64) -> Self { .other(code) }
-    /// Classified through ``Catalog/builtIn``, the C core's static default table.
+    /// Classified through ``SwiftErrCore/Catalog/builtIn``, the C core's static default table.
     public static let classifier = ModuleClassifier<Self>(catalog: .builtIn)
 
     /// The server's code.
