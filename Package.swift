@@ -32,6 +32,7 @@ import PackageDescription
 
 let package = Package(
     name: "SwiftErr",
+    platforms: [.macOS(.v13), .iOS(.v16), .macCatalyst(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "SwiftErr", targets: ["SwiftErr"]),
         .library(name: "SwiftErrCore", targets: ["SwiftErrCore"]),
@@ -65,7 +66,7 @@ let package = Package(
             name: "SwiftErrTests", dependencies: ["SwiftErr", "SwiftErrDefaultCatalog", "SwiftErrTesting", "CErrCore"]),
         .testTarget(
             name: "SwiftErrURLSessionTests",
-            dependencies: ["SwiftErrURLSession", "SwiftErrDefaultCatalog", "SwiftErrTesting"]),
+            dependencies: ["SwiftErrURLSession", "SwiftErrDefaultCatalog", "SwiftErrTesting", "SwiftErrCatalogFile"]),
         .testTarget(name: "SwiftErrTestingTests", dependencies: ["SwiftErrTesting"]),
         .testTarget(
             name: "SwiftErrCatalogFileTests",

@@ -53,6 +53,29 @@ let package = Package(
             path: "Benchmarks/ErrCoreBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // package-benchmark suite: what an AuthenticationSession costs, and how soon it releases
+        // the requests waiting on a refresh (`swift package benchmark --target SessionBenchmarks`).
+        .executableTarget(
+            name: "SessionBenchmarks",
+            dependencies: [
+                "Baselines",
+                .product(name: "SwiftErr", package: "SwiftErr"),
+                .product(name: "SwiftErrDefaultCatalog", package: "SwiftErr"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/SessionBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // package-benchmark suite of the resilience primitives: `swift package benchmark --target ResilienceBenchmarks`.
+        .executableTarget(
+            name: "ResilienceBenchmarks",
+            dependencies: [
+                .product(name: "SwiftErr", package: "SwiftErr"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ResilienceBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6],
     cLanguageStandard: .c11

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # services-check.sh — builds and tests every package under Integrations/ and Examples/Gateway,
-# then runs the gateway load test (scripts/services/gateway-loadtest.sh).
+# then runs the gateway load test (scripts/services/gateway-loadtest.sh) and the resilience
+# figures (scripts/services/resilience-figures.sh).
 #
 # The packages share one build folder (SERVICES_SCRATCH, default .build-services): they depend on
 # the same swift-nio, swift-log, swift-metrics, async-http-client and SwiftErr, and SwiftPM reuses
@@ -12,6 +13,7 @@
 # took and the total. It stops at the first failure, with a non-zero status.
 #
 # Environment: SERVICES_SCRATCH (build folder), SERVICES_LOAD=0 (skip the load test),
+# SERVICES_FIGURES=0 (skip the resilience figures; FIGURES_LIMIT_SECONDS, 600, is their limit),
 # SERVICES_STEP_LIMIT (900: the seconds one build or test may take before it is tried again),
 # LOAD_LIMIT_SECONDS (900: the load test's time limit), and the LOAD_* settings of scripts/services/gateway-loadtest.sh.
 set -euo pipefail
@@ -107,6 +109,13 @@ if [ "${SERVICES_LOAD:-1}" != 0 ]; then
     SCRATCH_PATH=$scratch timeout "${LOAD_LIMIT_SECONDS:-900}" scripts/services/gateway-loadtest.sh \
         || fail "the gateway load test failed (or ran past ${LOAD_LIMIT_SECONDS:-900} s)"
     step "load test"
+fi
+
+if [ "${SERVICES_FIGURES:-1}" != 0 ]; then
+    echo "== Examples/Gateway: resilience figures (budget, breaker, throttle against a flaky upstream)"
+    SCRATCH_PATH=$scratch timeout "${FIGURES_LIMIT_SECONDS:-600}" scripts/services/resilience-figures.sh \
+        || fail "the resilience figures missed their aims (or ran past ${FIGURES_LIMIT_SECONDS:-600} s)"
+    step "resilience figures"
 fi
 
 total=$(($(date +%s) - started))

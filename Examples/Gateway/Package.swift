@@ -1,7 +1,9 @@
 // swift-tools-version: 6.2
 // A Hummingbird 2 gateway in front of an envelope API: proxies /api/* to an upstream through
 // async-http-client, classifies every answer with SwiftErr (tokenExpire becomes 401), and serves
-// /metrics in Prometheus format. `upstream` is the canned API it is tested and loaded against.
+// /metrics in Prometheus format. `upstream` is the canned API it is tested and loaded against;
+// `flaky-upstream` fails a chosen share of requests, or goes down for a while, and `resilience-load`
+// loads the gateway in front of it, for the resilience figures.
 import PackageDescription
 
 let package = Package(
@@ -52,12 +54,28 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .executableTarget(
+            name: "resilience-load",
+            dependencies: [
+                "GatewayKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "flaky-upstream",
+            dependencies: [
+                "GatewayKit",
+                .product(name: "SwiftErrTesting", package: "SwiftErr"),
+            ]
+        ),
         .testTarget(
             name: "GatewayTests",
             dependencies: [
                 "GatewayKit",
                 .product(name: "SwiftErr", package: "SwiftErr"),
                 .product(name: "SwiftErrDefaultCatalog", package: "SwiftErr"),
+                .product(name: "SwiftErrTesting", package: "SwiftErr"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -5,7 +5,9 @@ import PackageDescription
 
 let package = Package(
     name: "SwiftErrAsyncHTTPClient",
-    platforms: [.macOS(.v13)],
+    // SwiftErr's floor (its Package.swift): a lower version on any platform would not build
+    // against it there.
+    platforms: [.macOS(.v13), .iOS(.v16), .macCatalyst(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "SwiftErrAsyncHTTPClient", targets: ["SwiftErrAsyncHTTPClient"])
     ],

@@ -177,10 +177,13 @@ public final class LoopbackHTTPServer: Sendable {
     private let listener: Int32
     private let state = Locked(State())
 
-    /// Starts a server on an ephemeral port of 127.0.0.1.
-    /// - Throws: `POSIXError` when the socket cannot be set up.
-    public init() throws {
-        let (fd, port) = try Self.bindLoopback(listen: true)
+    /// Starts a server on 127.0.0.1.
+    /// - Parameter port: The port, or `0` (the default) for an ephemeral one. A given port lets a
+    ///   test stop a server and start another where the first was, to bring an upstream back after
+    ///   it has refused connections for a while.
+    /// - Throws: `POSIXError` when the socket cannot be set up (`EADDRINUSE` for a port in use).
+    public init(port: UInt16 = 0) throws {
+        let (fd, port) = try Self.bindLoopback(listen: true, port: port)
         listener = fd
         self.port = port
         let thread = Thread { [self] in acceptLoop() }
@@ -241,7 +244,7 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     /// A TCP socket bound to an ephemeral port of 127.0.0.1, listening or not, and its port.
-    private static func bindLoopback(listen shouldListen: Bool) throws -> (Int32, UInt16) {
+    private static func bindLoopback(listen shouldListen: Bool, port: UInt16 = 0) throws -> (Int32, UInt16) {
         #if canImport(Darwin)
             let fd = socket(AF_INET, SOCK_STREAM, 0)
         #else
@@ -252,7 +255,7 @@ public final class LoopbackHTTPServer: Sendable {
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
+        address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafePointer(to: &address) {

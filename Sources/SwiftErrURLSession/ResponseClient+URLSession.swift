@@ -28,6 +28,30 @@ extension ResponseClient {
             transport: URLSessionTransport(session: session), decoder: decoder, policy: policy, timeouts: timeouts)
     }
 
+    /// Creates a client over a `URLSession` whose requests carry the credential of an
+    /// `AuthenticationSession`, kept alive by it: an answer that asks for re-authentication is sent
+    /// again once, with the credential of the one refresh every request in flight waits for.
+    ///
+    /// ```swift
+    /// let tokens = AuthenticationSession(authenticator: TokenAuthenticator(), credential: savedToken)
+    /// let client = ResponseClient(session: .shared, decoder: decoder, authentication: tokens)
+    /// ```
+    /// - Parameters:
+    ///   - session: The session (`URLSession.shared` by default).
+    ///   - decoder: Status, envelope, base handler and payload decoding.
+    ///   - policy: The retry policy (`RetryPolicy.default`).
+    ///   - timeouts: Time limits (none by default); a request waiting for a refresh still ends at
+    ///     its deadline.
+    ///   - authentication: The credential's session; clients that share it share its refreshes.
+    public init<A: Authenticator>(
+        session: URLSession = .shared, decoder: ResponseDecoder = ResponseDecoder(), policy: RetryPolicy = .default,
+        timeouts: Timeouts = .none, authentication: AuthenticationSession<A>
+    ) {
+        self.init(
+            transport: URLSessionTransport(session: session), decoder: decoder, policy: policy, timeouts: timeouts,
+            authentication: authentication)
+    }
+
     /// Sends a `URLRequest` and returns its payload: ``SwiftErr/ResponseClient/send(_:returning:module:repeatability:decide:)``
     /// for the ``SwiftErr/TransportRequest`` it describes.
     /// - Parameters:

@@ -90,7 +90,10 @@ trap 'fail "interrupted"' INT TERM
 start() {
     local name=$1
     shift
-    "$@" >"$work/$name.out" 2>"$work/$name.err" &
+    # Made here, so that the loop below never reads a file the background job has not opened yet
+    # (sed would fail on it, and with pipefail and set -e end the script).
+    : >"$work/$name.out"
+    "$@" >>"$work/$name.out" 2>"$work/$name.err" &
     local pid=$!
     pids+=("$pid")
     for _ in $(seq 1 200); do

@@ -67,3 +67,13 @@ public struct HTTPStatusErrorAdapter<Code: ModuleCode>: ErrorAdapter {
     /// - Returns: The unacceptable status.
     public func adapt(_ error: HTTPStatusError) -> ModuleRespError<Code>? { .unacceptableStatus(error) }
 }
+
+/// ``ReauthenticationError`` → ``ModuleRespError/reauthenticationFailed(_:)``, so a session's
+/// failure to renew means the same in every pipeline (an OpenAPI middleware, an error channel).
+public struct ReauthenticationErrorAdapter<Code: ModuleCode>: ErrorAdapter {
+    /// Creates the adapter.
+    public init() {}
+    /// - Parameter error: The session's failure.
+    /// - Returns: The re-authentication failure.
+    public func adapt(_ error: ReauthenticationError) -> ModuleRespError<Code>? { .reauthenticationFailed(error) }
+}

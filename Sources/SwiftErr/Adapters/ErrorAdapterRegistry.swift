@@ -19,7 +19,9 @@
 /// ```
 public struct ErrorAdapterRegistry<Code: ModuleCode>: Sendable {
     private struct Entry: Sendable {
-        let name: String
+        /// The adapter's name, made only when asked: an adapter's default name formats its type's
+        /// name, and ``ResponseClient`` builds the standard registry for every request.
+        let name: @Sendable () -> String
         /// `nil`: the adapter does not apply; `.some(x)`: it answered `x`.
         let attempt: @Sendable (any Error) -> ModuleRespError<Code>??
     }
@@ -31,7 +33,8 @@ public struct ErrorAdapterRegistry<Code: ModuleCode>: Sendable {
     public init() {}
 
     /// The built-in adapters, in this order: ``CancellationErrorAdapter``, ``URLErrorAdapter``,
-    /// ``DecodingErrorAdapter``, ``POSIXErrorAdapter``, ``HTTPStatusErrorAdapter``.
+    /// ``DecodingErrorAdapter``, ``POSIXErrorAdapter``, ``HTTPStatusErrorAdapter``,
+    /// ``ReauthenticationErrorAdapter``.
     public static var standard: ErrorAdapterRegistry<Code> {
         var registry = ErrorAdapterRegistry()
         registry.append(CancellationErrorAdapter<Code>())
@@ -39,11 +42,12 @@ public struct ErrorAdapterRegistry<Code: ModuleCode>: Sendable {
         registry.append(DecodingErrorAdapter<Code>())
         registry.append(POSIXErrorAdapter<Code>())
         registry.append(HTTPStatusErrorAdapter<Code>())
+        registry.append(ReauthenticationErrorAdapter<Code>())
         return registry
     }
 
     /// The adapters' names, in the order they are asked.
-    public var adapterNames: [String] { entries.map(\.name) }
+    public var adapterNames: [String] { entries.map { $0.name() } }
 
     /// Adds an adapter after the existing ones (asked last).
     /// - Parameter adapter: The adapter.
@@ -59,10 +63,12 @@ public struct ErrorAdapterRegistry<Code: ModuleCode>: Sendable {
     }
 
     private static func entry<Adapter: ErrorAdapter>(for adapter: Adapter) -> Entry where Adapter.Code == Code {
-        Entry(name: adapter.name) { error in
-            guard let foreign = error as? Adapter.Foreign else { return nil }
-            return .some(adapter.adapt(foreign))
-        }
+        Entry(
+            name: { adapter.name },
+            attempt: { error in
+                guard let foreign = error as? Adapter.Foreign else { return nil }
+                return .some(adapter.adapt(foreign))
+            })
     }
 
     /// Converts any error.
@@ -79,8 +85,8 @@ public struct ErrorAdapterRegistry<Code: ModuleCode>: Sendable {
         }
         for entry in entries {
             guard let answer = entry.attempt(error) else { continue }
-            if let adapted = answer { return .adapted(adapted, by: entry.name) }
-            return .ignored(error, by: entry.name)
+            if let adapted = answer { return .adapted(adapted, by: entry.name()) }
+            return .ignored(error, by: entry.name())
         }
         return .unknown(.transportFailed(underlying: error))
     }
@@ -109,7 +115,8 @@ extension ModuleRespError {
     /// `CancellationError`, `URLError.cancelled`, `URLError.userCancelledAuthentication` and
     /// `POSIXError.ECANCELED` → ``cancelled``; other `URLError`s and `POSIXError`s → a transport
     /// failure keeping them; `DecodingError` → ``decodingFailed(underlying:)``;
-    /// ``HTTPStatusError`` → ``unacceptableStatus(_:)-enum.case`` with its `Retry-After`; another module's
+    /// ``HTTPStatusError`` → ``unacceptableStatus(_:)-enum.case`` with its `Retry-After`;
+    /// ``ReauthenticationError`` → ``reauthenticationFailed(_:)``; another module's
     /// `ModuleRespError` → ``init(converting:)``; anything else → a transport failure keeping it.
     /// - Parameter error: The error caught.
     public init(adapting error: any Error) {

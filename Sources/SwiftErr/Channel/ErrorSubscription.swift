@@ -43,11 +43,16 @@ public final class ErrorSubscription<Reported: Error>: AsyncSequence, Sendable {
     public var droppedCount: Int { progress.withLock { $0.dropped } }
 
     /// The next error, or `nil` when the sequence has ended.
-    /// - Parameter actor: The caller's actor; the wait does not leave it.
+    /// - Parameter actor: The caller's actor; the wait does not leave it on macOS 15, iOS 18,
+    ///   tvOS 18, watchOS 11, visionOS 2 and later, and on Linux (before those versions
+    ///   `AsyncStream` cannot wait on the caller's actor, and the wait runs off it).
     /// - Returns: The delivery, or `nil`.
     public func next(isolation actor: isolated (any Actor)? = #isolation) async -> ErrorDelivery<Reported>? {
         var iterator = stream.makeAsyncIterator()
-        return deliver(await iterator.next(isolation: actor))
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            return deliver(await iterator.next(isolation: actor))
+        }
+        return deliver(await iterator.next())
     }
 
     /// An iterator over the deliveries.
@@ -84,9 +89,11 @@ public final class ErrorSubscription<Reported: Error>: AsyncSequence, Sendable {
         }
 
         /// The next delivery, or `nil` when the sequence has ended, without leaving the caller's
-        /// actor.
+        /// actor. Before macOS 15, iOS 18, tvOS 18, watchOS 11 and visionOS 2, `for await` calls
+        /// ``next()`` instead.
         /// - Parameter actor: The caller's actor.
         /// - Returns: The delivery, or `nil`.
+        @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
         public mutating func next(isolation actor: isolated (any Actor)?) async -> ErrorDelivery<Reported>? {
             subscription.deliver(await base.next(isolation: actor))
         }

@@ -92,6 +92,14 @@ extension ModuleRespError {
         if case .invalidCatalog = self { return true }
         return false
     }
+    /// Whether an ``AuthenticationSession`` could not renew the session
+    /// (``reauthenticationFailed(_:)``).
+    public var isReauthenticationFailure: Bool { reauthenticationError != nil }
+    /// The session's failure to renew, or `nil`.
+    public var reauthenticationError: ReauthenticationError? {
+        if case .reauthenticationFailed(let failure) = self { return failure }
+        return nil
+    }
 
     /// The unacceptable HTTP status, or `nil`.
     public var statusCode: Int? { statusError?.statusCode }
@@ -118,8 +126,9 @@ extension ModuleRespError {
     }
 
     /// The cause kept by the error: the transport error, the decoder's error, the
-    /// ``HTTPStatusError``, the ``EnvelopeError``, the `CatalogError` or the
-    /// ``UserStoppedError``; `nil` for server codes and cancellation.
+    /// ``HTTPStatusError``, the ``EnvelopeError``, the `CatalogError`, the
+    /// ``UserStoppedError`` or the ``ReauthenticationError``; `nil` for server codes and
+    /// cancellation.
     public var underlyingError: (any Error)? {
         switch self {
         case .transportFailed(let underlying), .decodingFailed(let underlying): return underlying
@@ -127,6 +136,7 @@ extension ModuleRespError {
         case .invalidEnvelope(let failure): return failure
         case .invalidCatalog(let failure): return failure
         case .stoppedByUser(let stop): return stop
+        case .reauthenticationFailed(let failure): return failure
         default: return nil
         }
     }
@@ -154,15 +164,17 @@ extension ModuleRespError {
     /// (``RetryPolicy/disposition(for:)``): a server code of any module only when its catalog flags
     /// say `CodeFlags.retryable` (and not `CodeFlags.fatal`); a retryable HTTP status or a
     /// transient transport failure; never cancellation, the person's stop, envelope, decoding or
-    /// catalog errors.
+    /// catalog errors, nor a session that could not be renewed.
     public var isRetryable: Bool {
         RetryPolicy.default.disposition(for: self) == .retry
     }
 
     /// Whether the user must sign in again: the server code is flagged
-    /// `CodeFlags.reauthenticate` in the C catalog (token expiry, failed automatic sign-in).
+    /// `CodeFlags.reauthenticate` in the C catalog (token expiry, failed automatic sign-in), or an
+    /// ``AuthenticationSession`` could not renew the session (``reauthenticationFailed(_:)``).
     public var requiresReauthentication: Bool {
-        flags.contains(.reauthenticate)
+        if case .reauthenticationFailed = self { return true }
+        return flags.contains(.reauthenticate)
     }
 
     /// The typed outcome of a server code, or `nil` for client-side failures.

@@ -19,6 +19,7 @@ extension ModuleRespError {
         case .invalidEnvelope(let failure): self = .invalidEnvelope(failure)
         case .decodingFailed(let underlying): self = .decodingFailed(underlying: underlying)
         case .invalidCatalog(let failure): self = .invalidCatalog(failure)
+        case .reauthenticationFailed(let failure): self = .reauthenticationFailed(failure)
         }
     }
 

@@ -10,7 +10,8 @@ extension ModuleRespError: CustomNSError {
     /// platforms), also for an unrecognised module code. Failures that carry no server code use
     /// fixed values: the HTTP status for
     /// ``unacceptableStatus(_:)-enum.case``, and `-1` (transport), `-2` (cancelled), `-3` (invalid
-    /// envelope), `-4` (decoding), `-5` (invalid catalog) and `-6` (stopped by the user).
+    /// envelope), `-4` (decoding), `-5` (invalid catalog), `-6` (stopped by the user) and `-7`
+    /// (re-authentication failed).
     public var errorCode: Int {
         switch self {
         case .base(let code): return Int(clamping: code.rawValue)
@@ -23,6 +24,7 @@ extension ModuleRespError: CustomNSError {
         case .decodingFailed: return -4
         case .invalidCatalog: return -5
         case .stoppedByUser: return -6
+        case .reauthenticationFailed: return -7
         }
     }
 

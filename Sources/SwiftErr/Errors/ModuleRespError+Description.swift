@@ -39,6 +39,8 @@ extension ModuleRespError: CustomStringConvertible, CustomDebugStringConvertible
             return "decoding data failed: \(String(describing: underlying))"
         case .invalidCatalog(let failure):
             return "invalid catalog: \(failure.message)"
+        case .reauthenticationFailed(let failure):
+            return "re-authentication failed: \(failure.description)"
         }
     }
 

@@ -47,6 +47,8 @@ extension ModuleRespError: LocalizedError {
             return zh ? "无法解析服务器返回的数据。" : "The data the server sent could not be read."
         case .invalidCatalog:
             return zh ? "应用的错误码目录配置有误。" : "The app's error code catalog is misconfigured."
+        case .reauthenticationFailed:
+            return ReauthenticationError.title.text(in: language)
         }
     }
 
@@ -88,11 +90,13 @@ extension ModuleRespError: LocalizedError {
             return String(describing: underlying)
         case .invalidCatalog(let failure):
             return failure.message
+        case .reauthenticationFailed(let failure):
+            return failure.reason(in: language)
         }
     }
 
     /// What the user can do, in `language`: sign in again for codes flagged
-    /// `CodeFlags.reauthenticate`, try again for retryable failures, check the connection for
+    /// `CodeFlags.reauthenticate` and a session that could not be renewed, try again for retryable failures, check the connection for
     /// transport failures; `nil` otherwise.
     /// - Parameter language: The language wanted.
     /// - Returns: The suggestion, or `nil`.

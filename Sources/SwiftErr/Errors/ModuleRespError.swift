@@ -47,6 +47,11 @@ public enum ModuleRespError<Code: ModuleCode>: Error {
     case decodingFailed(underlying: any Error)
     /// The module's catalog could not be assembled (a configuration error in the app).
     case invalidCatalog(CatalogError)
+    /// The server asked to sign in again and the ``AuthenticationSession`` could not renew the
+    /// session: its refresh failed, its refresh window was full, or the request sent again with the
+    /// new credential was refused again. The ``ReauthenticationError`` says which and keeps the
+    /// cause; the person has to sign in (``requiresReauthentication`` is `true`).
+    case reauthenticationFailed(ReauthenticationError)
 }
 
 extension ModuleRespError {

@@ -297,12 +297,14 @@ struct PayloadKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(Int16.self, key) }
     func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(Int32.self, key) }
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(Int64.self, key) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try integer(Int128.self, key) }
     func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(UInt.self, key) }
     func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(UInt8.self, key) }
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(UInt16.self, key) }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(UInt32.self, key) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(UInt64.self, key) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try integer(UInt128.self, key) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try decoder.unwrap(T.self, at: value(key), parent: path, key: key)
@@ -331,6 +333,7 @@ struct PayloadKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
         try integerIfPresent(Int64.self, key)
     }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
         try integerIfPresent(Int128.self, key)
     }
@@ -347,6 +350,7 @@ struct PayloadKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
         try integerIfPresent(UInt64.self, key)
     }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
         try integerIfPresent(UInt128.self, key)
     }
@@ -478,12 +482,14 @@ struct PayloadUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer(Int16.self) }
     mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer(Int32.self) }
     mutating func decode(_ type: Int64.Type) throws -> Int64 { try integer(Int64.self) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     mutating func decode(_ type: Int128.Type) throws -> Int128 { try integer(Int128.self) }
     mutating func decode(_ type: UInt.Type) throws -> UInt { try integer(UInt.self) }
     mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(UInt8.self) }
     mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(UInt16.self) }
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(UInt32.self) }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(UInt64.self) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(UInt128.self) }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try element(T.self) { try $0.unwrap(T.self, at: $1, parent: $2, key: $3) }
@@ -506,12 +512,14 @@ struct PayloadUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decodeIfPresent(_ type: Int16.Type) throws -> Int16? { try integerIfPresent(Int16.self) }
     mutating func decodeIfPresent(_ type: Int32.Type) throws -> Int32? { try integerIfPresent(Int32.self) }
     mutating func decodeIfPresent(_ type: Int64.Type) throws -> Int64? { try integerIfPresent(Int64.self) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     mutating func decodeIfPresent(_ type: Int128.Type) throws -> Int128? { try integerIfPresent(Int128.self) }
     mutating func decodeIfPresent(_ type: UInt.Type) throws -> UInt? { try integerIfPresent(UInt.self) }
     mutating func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? { try integerIfPresent(UInt8.self) }
     mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? { try integerIfPresent(UInt16.self) }
     mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? { try integerIfPresent(UInt32.self) }
     mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { try integerIfPresent(UInt64.self) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     mutating func decodeIfPresent(_ type: UInt128.Type) throws -> UInt128? { try integerIfPresent(UInt128.self) }
     mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
         try elementIfPresent { try $0.unwrap(T.self, at: $1, parent: $2, key: $3) }

@@ -169,12 +169,14 @@ final class PayloadDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: Int16.Type) throws -> Int16 { try readInteger(Int16.self, value, path, nil) }
     func decode(_ type: Int32.Type) throws -> Int32 { try readInteger(Int32.self, value, path, nil) }
     func decode(_ type: Int64.Type) throws -> Int64 { try readInteger(Int64.self, value, path, nil) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     func decode(_ type: Int128.Type) throws -> Int128 { try readInteger(Int128.self, value, path, nil) }
     func decode(_ type: UInt.Type) throws -> UInt { try readInteger(UInt.self, value, path, nil) }
     func decode(_ type: UInt8.Type) throws -> UInt8 { try readInteger(UInt8.self, value, path, nil) }
     func decode(_ type: UInt16.Type) throws -> UInt16 { try readInteger(UInt16.self, value, path, nil) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try readInteger(UInt32.self, value, path, nil) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try readInteger(UInt64.self, value, path, nil) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     func decode(_ type: UInt128.Type) throws -> UInt128 { try readInteger(UInt128.self, value, path, nil) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(T.self, at: value, parent: path, key: nil) }
 

@@ -18,13 +18,16 @@ import Foundation
 /// ```
 ///
 /// For each attempt the client
-/// 1. sends the request through its ``transport``, within the
+/// 1. applies the credential of its ``AuthenticationSession``, if it has one;
+/// 2. sends the request through its ``transport``, within the
 ///    attempt's time limit and the request's deadline (``Timeouts``);
-/// 2. checks the status with the decoder's ``ResponseDecoder/statusValidator``: an unacceptable
+/// 3. checks the status with the decoder's ``ResponseDecoder/statusValidator``: an unacceptable
 ///    status is ``ModuleRespError/unacceptableStatus(_:)-enum.case`` keeping the server's `Retry-After`;
-/// 3. reads the envelope and classifies its code for the module: a base code runs the decoder's
+/// 4. reads the envelope and classifies its code for the module: a base code runs the decoder's
 ///    ``ResponseDecoder/baseHandler`` exactly once for that response;
-/// 4. on success, decodes the payload as `Model`.
+/// 5. when the answer asks for re-authentication and the session renews its credential, sends the
+///    request once more with the new credential (a replay, part of the same attempt);
+/// 6. on success, decodes the payload as `Model`.
 ///
 /// A failure goes to ``policy`` (``RetryPolicy/disposition(for:)``, the one retryability rule):
 /// retryable failures are sent again after the policy's jittered backoff, or the server's
@@ -39,6 +42,14 @@ import Foundation
 /// OPTIONS, PUT, DELETE and TRACE (``idempotentMethods``), plus any request carrying an
 /// `Idempotency-Key` header field, which tells the server to apply it once. A POST answered 503
 /// is sent once, unless the call says ``Repeatability/safeToRepeat``.
+///
+/// ## Sessions
+/// With an ``AuthenticationSession`` (``init(transport:decoder:policy:timeouts:authentication:)``),
+/// an answer that asks for re-authentication starts one refresh shared by every request in flight
+/// on the session, and each is replayed once with the new credential, whatever its method: the
+/// server refused it before acting on it. A replay is neither an attempt nor seen by the policy;
+/// the answers the session handles reach ``SessionRefreshEvent`` once per refresh instead of the
+/// base handler once per response. See <doc:KeepingASessionAlive>.
 ///
 /// ## Forms
 /// - ``send(_:returning:module:repeatability:decide:)``: `async throws(ModuleRespError<Code>)`;
@@ -106,6 +117,9 @@ public struct ResponseClient: Sendable {
     public var repeatableMethods: Set<String>
     /// The message of the ``UserStoppedError`` when the decision hook answers stop.
     public var userStopMessage: LocalizedText
+    /// The session whose credential every request carries, or `nil` (set by
+    /// ``init(transport:decoder:policy:timeouts:authentication:)``).
+    var authentication: (any RequestAuthenticating)?
 
     /// Creates a client over any transport.
     /// - Parameters:
@@ -126,6 +140,26 @@ public struct ResponseClient: Sendable {
         self.userStopMessage = UserStoppedError.defaultMessage
     }
 
+    /// Creates a client over any transport whose requests carry the credential of an
+    /// ``AuthenticationSession``, kept alive by it: an answer that asks for re-authentication (a
+    /// code the catalog flags `CodeFlags.reauthenticate`, or a status in the session's
+    /// ``AuthenticationSession/statusCodes``) is sent again once, with the credential of the one
+    /// refresh every request in flight waits for (see <doc:KeepingASessionAlive>).
+    /// - Parameters:
+    ///   - transport: Sends requests.
+    ///   - decoder: Status, envelope, base handler and payload decoding.
+    ///   - policy: The retry policy (``RetryPolicy/default``).
+    ///   - timeouts: Time limits (none by default); a request waiting for a refresh still ends at
+    ///     its deadline.
+    ///   - authentication: The session; clients that share it share its refreshes.
+    public init<A: Authenticator>(
+        transport: any HTTPTransport, decoder: ResponseDecoder = ResponseDecoder(), policy: RetryPolicy = .default,
+        timeouts: Timeouts = .none, authentication: AuthenticationSession<A>
+    ) {
+        self.init(transport: transport, decoder: decoder, policy: policy, timeouts: timeouts)
+        self.authentication = authentication
+    }
+
     /// Sends a request and returns its payload, repeating it as the policy says.
     /// - Parameters:
     ///   - request: The request.
@@ -136,8 +170,9 @@ public struct ResponseClient: Sendable {
     /// - Returns: The payload of the first successful response.
     /// - Throws: The one ``ModuleRespError`` that ends the request: the last failure (a server code,
     ///   an unacceptable status with its `Retry-After`, an invalid envelope, a decoding failure, a
-    ///   transport failure, a ``RequestTimeoutError``), ``ModuleRespError/cancelled``, or
-    ///   ``ModuleRespError/stoppedByUser(_:)``.
+    ///   transport failure, a ``RequestTimeoutError``), ``ModuleRespError/cancelled``,
+    ///   ``ModuleRespError/stoppedByUser(_:)``, or, with a session,
+    ///   ``ModuleRespError/reauthenticationFailed(_:)``.
     public func send<Model: Decodable, Code: ModuleCode>(
         _ request: TransportRequest, returning model: Model.Type = Model.self, module: Code.Type = Code.self,
         repeatability: Repeatability = .byMethod,
@@ -149,11 +184,10 @@ public struct ResponseClient: Sendable {
         if !isRepeatable(request, repeatability) { policy.maxAttempts = 1 }
         let retrier = Retrier(
             for: Code.self, policy: policy, clock: clock, userStopMessage: userStopMessage, decide: decide)
-        var attempt = 0
+        var attempt = Attempt(request: request, clock: clock, deadline: deadline)
         return try await retrier.run(deadline: deadline) { () async throws -> Model in
-            attempt += 1
-            let response = try await exchange(request, attempt: attempt, clock: clock, deadline: deadline)
-            return try decoder.result(Model.self, module: Code.self, from: response).get()
+            attempt.number += 1
+            return try await perform(&attempt, returning: Model.self, module: Code.self)
         }
     }
 
@@ -224,35 +258,6 @@ public struct ResponseClient: Sendable {
         case .byMethod:
             return repeatableMethods.contains(request.method.uppercased())
                 || request.value(forHeader: "Idempotency-Key") != nil
-        }
-    }
-
-    /// One attempt's transport call, within the attempt's limit and the request's deadline.
-    private func exchange(
-        _ request: TransportRequest, attempt: Int, clock: ContinuousClock, deadline: ContinuousClock.Instant?
-    ) async throws -> TransportResponse {
-        var limit: (instant: ContinuousClock.Instant, error: RequestTimeoutError)?
-        if let duration = timeouts.attempt {
-            limit = (
-                clock.now.advanced(by: duration),
-                RequestTimeoutError(limit: .attempt, duration: duration, attempt: attempt)
-            )
-        }
-        if let deadline, let overall = timeouts.overall, limit.map({ deadline <= $0.instant }) ?? true {
-            limit = (deadline, RequestTimeoutError(limit: .deadline, duration: overall, attempt: attempt))
-        }
-        guard let limit else { return try await transport.send(request) }
-        if clock.now >= limit.instant { throw limit.error }
-        let transport = self.transport
-        return try await withThrowingTaskGroup(of: TransportResponse.self) { group in
-            group.addTask { try await transport.send(request) }
-            group.addTask {
-                try await clock.sleep(until: limit.instant, tolerance: nil)
-                throw limit.error
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw CancellationError() }
-            return first
         }
     }
 }

@@ -9,20 +9,22 @@ extension RetryPolicy {
         case .cancelled, .stoppedByUser:
             return .stop(.cancelled)
         case .base, .module, .unexpectedCode:
-            // A business answer, of any module: only its catalog flags make it worth repeating.
+            // A business answer, of any module, is final; the one rule (UpstreamOutcome) calls a code
+            // a failure, worth repeating, only when its catalog flags say retryable and not fatal.
             let flags = error.flags
             if flags.contains(.fatal) { return .stop(.fatalCode) }
             if let raw = error.rawCode, endingServerCodes.contains(raw) { return .stop(.endsFlow) }
-            return flags.contains(.retryable) ? .retry : .stop(.notRetryable)
+            return UpstreamOutcome(flags: flags).isFailure ? .retry : .stop(.notRetryable)
         case .unacceptableStatus(let status):
             if endingStatusCodes.contains(status.statusCode) { return .stop(.endsFlow) }
             return retryableStatusCodes.contains(status.statusCode) ? .retry : .stop(.notRetryable)
         case .transportFailed(let underlying):
+            // Only what the one rule calls a failure of the upstream may be repeated (not a body
+            // over the reader's limit: the upstream answered); the policy's sets narrow it further.
+            guard UpstreamOutcome(transportError: underlying).isFailure else { return .stop(.notRetryable) }
             let retryable: Bool
             if let timeout = underlying as? RequestTimeoutError {
                 retryable = timeout.limit == .attempt && retryableURLErrorCodes.contains(.timedOut)
-            } else if underlying is ResponseBodyTooLargeError {
-                retryable = false
             } else if let urlError = underlying as? URLError {
                 retryable = retryableURLErrorCodes.contains(urlError.code)
             } else if let posixError = underlying as? POSIXError {
@@ -31,7 +33,7 @@ extension RetryPolicy {
                 retryable = retriesOtherTransportFailures
             }
             return retryable ? .retry : .stop(.notRetryable)
-        case .invalidEnvelope, .decodingFailed, .invalidCatalog:
+        case .invalidEnvelope, .decodingFailed, .invalidCatalog, .reauthenticationFailed:
             return .stop(.notRetryable)
         }
     }

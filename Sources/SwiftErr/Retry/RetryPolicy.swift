@@ -11,20 +11,28 @@ import Foundation
 ///
 /// ## What is retried (``disposition(for:)``)
 /// This is the one retryability rule: ``ModuleRespError/isRetryable`` is
-/// `RetryPolicy.default.disposition(for: error) == .retry`.
+/// `RetryPolicy.default.disposition(for: error) == .retry`. It builds on the one rule for what a
+/// failure of the upstream is (``UpstreamOutcome``, which the retry budget, the circuit breaker and
+/// the throttle count by): only a failure may be repeated, and the policy narrows which.
 /// - Server codes, of any module (a base code, the module's own, or another module's code
 ///   answered to this module's request): the catalog's flags decide. `CodeFlags.fatal` or a code
-///   in ``endingServerCodes`` ends the flow at once; `CodeFlags.retryable` retries; anything
-///   else is final (a business answer does not change by asking again).
+///   in ``endingServerCodes`` ends the flow at once; `CodeFlags.retryable` (a failure by
+///   ``UpstreamOutcome/init(flags:)``) retries; anything else is final (a business answer does not
+///   change by asking again).
 /// - HTTP statuses: ``endingStatusCodes`` end the flow at once (to end on 503:
 ///   `policy.endingStatusCodes = [503]`); ``retryableStatusCodes`` retry; the rest are final.
-/// - Transport failures: a `URLError` whose code is in ``retryableURLErrorCodes``, a
-///   `POSIXError` whose code is in ``retryablePOSIXErrorCodes``, an attempt that ran out of
-///   time (``RequestTimeoutError/Limit/attempt``, when `URLError.timedOut` is retryable), and,
-///   when ``retriesOtherTransportFailures`` is set, any other transport error. A request that
-///   reached its deadline (``RequestTimeoutError/Limit/deadline``) and a body over a reader's limit
-///   (``ResponseBodyTooLargeError``) are never retried.
-/// - Cancellation, the person's stop, envelope, decoding and catalog errors are never retried.
+/// - Transport failures that ``UpstreamOutcome/init(transportError:)`` calls failures: a `URLError`
+///   whose code is in ``retryableURLErrorCodes``, a `POSIXError` whose code is in
+///   ``retryablePOSIXErrorCodes``, an attempt that ran out of time
+///   (``RequestTimeoutError/Limit/attempt``, when `URLError.timedOut` is retryable), and, when
+///   ``retriesOtherTransportFailures`` is set, any other transport error. A request that reached
+///   its deadline (``RequestTimeoutError/Limit/deadline``), a body over a reader's limit
+///   (``ResponseBodyTooLargeError``, an answer by the rule) and a cancellation carried as a
+///   transport failure (`CancellationError`, `URLError.cancelled`, `ECANCELED`) are never retried.
+/// - HTTP statuses are the policy's own sets, which may name statuses the rule does not call
+///   failures (a `409` a service knows to be transient); the defaults are all failures by the rule.
+/// - Cancellation, the person's stop, envelope, decoding and catalog errors, and a session that
+///   could not be renewed (``ModuleRespError/reauthenticationFailed(_:)``), are never retried.
 ///
 /// ## Our defaults compared with Alamofire's `RetryPolicy`
 /// Alamofire retries statuses 408, 500, 502, 503, 504 and 18 transient `URLError` codes, two

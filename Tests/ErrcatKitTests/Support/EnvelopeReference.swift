@@ -170,7 +170,11 @@ struct ReferenceJSON {
         var out: [UInt8] = []
         var run: [UInt8] = []  // raw bytes since the last escape, validated as a whole
         func flush() throws {
-            guard String(validating: run, as: UTF8.self) != nil else { throw Invalid() }
+            // transcode returns true when it met ill-formed UTF-8 (String(validating:as:) needs
+            // macOS 15, iOS 18; this runs from the platforms' floor).
+            let illFormed = transcode(
+                run.makeIterator(), from: UTF8.self, to: UTF32.self, stoppingOnError: true, into: { _ in })
+            guard !illFormed else { throw Invalid() }
             out += run
             run.removeAll()
         }

@@ -27,6 +27,7 @@ struct OneMappingTests {
         case .invalidEnvelope(let failure): return "envelope \(failure.reason)"
         case .decodingFailed: return "decoding"
         case .invalidCatalog: return "catalog"
+        case .reauthenticationFailed(let failure): return "reauthentication \(failure.reason)"
         }
     }
 
@@ -37,6 +38,7 @@ struct OneMappingTests {
         DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "bad")),
         OpaqueFailure(tag: "mystery"), ModuleRespError<UploadCode>.base(.tokenExpire),
         ModuleRespError<TagCode>.module(.invalidTagName), ModuleRespError<UploadCode>.unexpectedCode(11_210_005),
+        ReauthenticationError(reason: .excessiveRefresh(.default)),
     ]
 
     @Test("the decoder's transport errors map exactly as the adapter registry maps them", arguments: foreignErrors)

@@ -62,6 +62,18 @@ struct DocumentationTests {
         }
     }
 
+    @Test("the landing page links Keeping a session alive; the README has the section and its completion-handler form")
+    func sessionsDocumented() throws {
+        let landing = try Self.text("Sources/SwiftErr/SwiftErr.docc/SwiftErr.md")
+        #expect(landing.contains("<doc:KeepingASessionAlive>"))
+        let article = try Self.text("Sources/SwiftErr/SwiftErr.docc/KeepingASessionAlive.md")
+        #expect(article.hasPrefix("# Keeping a session alive\n"))
+        #expect(article.contains("completionHandler: completionHandler"))
+        let readme = try Self.text("README.md")
+        #expect(readme.contains("## Keeping a session alive\n"))
+        #expect(readme.contains("authentication: session"))
+    }
+
     @Test("the README still starts with its two commands")
     func firstTwoCommands() throws {
         let lines = try Self.text("README.md").components(separatedBy: "\n")

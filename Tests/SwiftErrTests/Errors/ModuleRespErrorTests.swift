@@ -52,6 +52,7 @@ struct ModuleRespErrorTests {
             case .unexpectedCode: return "unexpected"
             case .transportFailed, .cancelled, .unacceptableStatus: return "transport"
             case .invalidEnvelope, .decodingFailed, .invalidCatalog, .stoppedByUser: return "client"
+            case .reauthenticationFailed: return "session"
             }
         }
         #expect(kind(.base(.tokenExpire)) == "token")
@@ -61,6 +62,7 @@ struct ModuleRespErrorTests {
         #expect(kind(.module(.joinTeamMax)) == "module")
         #expect(kind(.unexpectedCode(1)) == "unexpected")
         #expect(kind(.cancelled) == "transport")
+        #expect(kind(.reauthenticationFailed(ReauthenticationError(reason: .refreshFailed))) == "session")
     }
 
     @Test("accessors")

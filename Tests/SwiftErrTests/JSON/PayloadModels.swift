@@ -29,6 +29,7 @@ indirect enum PayloadShape: Sendable {
     case any
 }
 
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)  // Int128, UInt128
 struct Numbers: Decodable, Equatable {
     var i: Int
     var i8: Int8

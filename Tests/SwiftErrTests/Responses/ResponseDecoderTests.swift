@@ -29,6 +29,7 @@ struct ResponseDecoderTests {
             case .invalidEnvelope(let failure): return "envelope \(failure.reason)"
             case .decodingFailed: return "decoding"
             case .invalidCatalog: return "catalog"
+            case .reauthenticationFailed: return "reauthentication"
             }
         }
     }

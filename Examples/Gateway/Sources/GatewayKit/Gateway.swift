@@ -20,7 +20,8 @@ public struct GatewayConfiguration: Sendable {
     /// The upstream's base URL, without a trailing slash (`http://127.0.0.1:8081`).
     public var upstream: String
     /// Whether upstream responses are classified. Off, every response is passed through as it came
-    /// (the load test's baseline): no envelope is read, nothing is counted, tokenExpire stays 200.
+    /// (the load test's baseline): no envelope is read, nothing is counted, tokenExpire stays 200,
+    /// and, with no outcome judged, nothing is retried and the upstream has no protection.
     public var classification: Bool
     /// The most bytes of a request or response body the gateway holds (1 MiB).
     public var maxBodyBytes: Int
@@ -30,6 +31,22 @@ public struct GatewayConfiguration: Sendable {
     public var unauthorizedCodes: Set<Int64>
     /// The most connections to the upstream (64).
     public var upstreamConnections: Int
+    /// How often and after how long a request safe to repeat is sent again when the upstream
+    /// failed it (``SwiftErr/UpstreamOutcome``): 3 attempts, 25 ms doubling up to 250 ms, fully
+    /// jittered (Envoy's retry back-off), all within ``upstreamTimeout``. ``SwiftErr/RetryPolicy/never``
+    /// sends each request once.
+    public var retryPolicy: RetryPolicy
+    /// The upstream's retry budget (``SwiftErr/RetryBudget/default``), or `nil` for none: retries are
+    /// then limited by ``retryPolicy`` alone.
+    public var retryBudget: RetryBudget?
+    /// The upstream's circuit breaker (``SwiftErr/CircuitBreaker/default``), or `nil` for none.
+    public var circuitBreaker: CircuitBreaker?
+    /// The upstream's adaptive throttle (``SwiftErr/AdaptiveThrottle/default``), or `nil` for none.
+    public var throttle: AdaptiveThrottle?
+
+    /// The retry policy of a gateway: 3 attempts, 25 ms doubling up to 250 ms, fully jittered.
+    public static let retryPolicy = RetryPolicy(
+        maxAttempts: 3, initialBackoff: .milliseconds(25), multiplier: 2, maxBackoff: .milliseconds(250), jitter: .full)
 
     /// Creates a configuration; every parameter but the upstream has the documented default.
     /// - Parameters:
@@ -41,10 +58,16 @@ public struct GatewayConfiguration: Sendable {
     ///   - upstreamTimeout: The time an upstream exchange may take.
     ///   - unauthorizedCodes: The codes answered with 401.
     ///   - upstreamConnections: The most connections to the upstream.
+    ///   - retryPolicy: Attempts and back-off of requests safe to repeat.
+    ///   - retryBudget: The upstream's retry budget, or `nil`.
+    ///   - circuitBreaker: The upstream's circuit breaker, or `nil`.
+    ///   - throttle: The upstream's adaptive throttle, or `nil`.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, upstream: String, classification: Bool = true,
         maxBodyBytes: Int = 1 << 20, upstreamTimeout: Duration = .seconds(10),
-        unauthorizedCodes: Set<Int64> = [BaseCode.tokenExpire.rawValue], upstreamConnections: Int = 64
+        unauthorizedCodes: Set<Int64> = [BaseCode.tokenExpire.rawValue], upstreamConnections: Int = 64,
+        retryPolicy: RetryPolicy = GatewayConfiguration.retryPolicy, retryBudget: RetryBudget? = .default,
+        circuitBreaker: CircuitBreaker? = .default, throttle: AdaptiveThrottle? = .default
     ) {
         self.host = host
         self.port = port
@@ -54,6 +77,24 @@ public struct GatewayConfiguration: Sendable {
         self.upstreamTimeout = upstreamTimeout
         self.unauthorizedCodes = unauthorizedCodes
         self.upstreamConnections = upstreamConnections
+        self.retryPolicy = retryPolicy
+        self.retryBudget = retryBudget
+        self.circuitBreaker = circuitBreaker
+        self.throttle = throttle
+    }
+
+    /// The settings of the `HTTPClient` that talks to the upstream: at most ``upstreamConnections``
+    /// connections, and no connection retried by the client's pool. With the pool's retries
+    /// (async-http-client's default), a request to an upstream that refuses connections waits in
+    /// the pool, which tries to connect again and again with back-off, until the request's deadline:
+    /// 10 s for an answer the kernel gives at once. The gateway retries, within its budget and
+    /// breaker, instead.
+    public var httpClientConfiguration: HTTPClient.Configuration {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool = .init(
+            idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: upstreamConnections)
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return configuration
     }
 }
 
@@ -71,12 +112,13 @@ public struct GatewayConfiguration: Sendable {
 /// | route | answer |
 /// |---|---|
 /// | `/api/**`, any method | the upstream's answer to the same method, path, query, header fields and body; 401 for tokenExpire |
-/// | `GET /metrics` | the `swifterr_*` series of ``ClassificationObserver`` and `gateway_upstream_unclassified_total{reason}` (Prometheus text format 0.0.4) |
+/// | `GET /metrics` | the `swifterr_*` series of ``ClassificationObserver`` and of the upstream's protection (`swifterr_circuit_state`, `swifterr_shed_requests_total`, …), and `gateway_upstream_unclassified_total{reason}` (Prometheus text format 0.0.4) |
 /// | `GET /health` | `200 ok` |
 ///
 /// A request or response body over ``GatewayConfiguration/maxBodyBytes`` is refused (413 for the
-/// request, 502 for the upstream's answer); an upstream that cannot be reached is 502. Those answers
-/// carry a JSON `{"error": …}` body.
+/// request, 502 for the upstream's answer); an upstream that cannot be reached, or does not answer
+/// in full within ``GatewayConfiguration/upstreamTimeout``, is 502; a request the upstream's
+/// ``protection`` refuses is 503 with `Retry-After`. Those answers carry a JSON `{"error": …}` body.
 public struct Gateway: Sendable {
     /// The settings.
     public let configuration: GatewayConfiguration
@@ -91,6 +133,11 @@ public struct Gateway: Sendable {
     private let unclassified: [UnclassifiedReason: Prometheus.Counter]?
     /// The 401 bodies, by code and language, made once.
     private let unauthorizedBodies: [Int64: [Language: ByteBuffer]]
+    /// The upstream's retry budget, circuit breaker and throttle, or `nil` when all three are off.
+    public let protection: UpstreamProtection?
+    /// The series of ``protection`` (`swifterr_circuit_state`, `swifterr_shed_requests_total`, …),
+    /// labelled with the upstream's host and port.
+    private let protectionMetrics: UpstreamProtectionMetrics?
 
     /// Why an upstream answer was not classified: the label values of
     /// `gateway_upstream_unclassified_total{reason}`, a fixed set whatever the upstream sends.
@@ -153,10 +200,23 @@ public struct Gateway: Sendable {
         self.configuration = configuration
         self.httpClient = httpClient
         self.registry = registry
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.durationHistogramBuckets[ClassificationObserver.timerLabel()] = ClassificationObserver.durationBuckets
+        // With classification off the gateway passes everything through unread, the load test's
+        // baseline: no outcome is judged, so nothing is retried, protected or counted.
+        if configuration.classification,
+            configuration.retryBudget != nil || configuration.circuitBreaker != nil || configuration.throttle != nil
+        {
+            protection = UpstreamProtection(
+                retryBudget: configuration.retryBudget, circuitBreaker: configuration.circuitBreaker,
+                throttle: configuration.throttle)
+            protectionMetrics = UpstreamProtectionMetrics(
+                upstream: Self.upstreamLabel(configuration.upstream), factory: factory)
+        } else {
+            protection = nil
+            protectionMetrics = nil
+        }
         if configuration.classification {
-            var factory = PrometheusMetricsFactory(registry: registry)
-            factory.durationHistogramBuckets[ClassificationObserver.timerLabel()] =
-                ClassificationObserver.durationBuckets
             observer = ClassificationObserver(
                 catalog: .builtIn, factory: factory, logger: logger, configuration: .init(failureLogLevel: .debug))
             // Made once, here: recording is then a dictionary lookup and an atomic add.
@@ -213,6 +273,14 @@ public struct Gateway: Sendable {
 
     /// Sends a request to the upstream and answers with its response, classified when
     /// classification is on.
+    ///
+    /// Each attempt asks the upstream's ``protection`` first: refused (the circuit open, the request
+    /// shed), the client gets 503 with `Retry-After` at once and the upstream sees nothing. An
+    /// attempt has until ``GatewayConfiguration/upstreamTimeout`` from the first attempt's start
+    /// for the whole answer, body included. Its outcome (``SwiftErr/UpstreamOutcome``: the status and, for
+    /// 2xx, the envelope's code) goes back to the protection; a failure of a request safe to repeat
+    /// is sent again by ``GatewayConfiguration/retryPolicy`` when time and the retry budget allow,
+    /// and otherwise passed on.
     /// - Parameter request: The request to `/api/...`.
     /// - Returns: The upstream's answer, a 401 for an unauthorized code, or a gateway error.
     /// - Throws: The error reading the request body when it is not too large (the client went away);
@@ -233,43 +301,183 @@ public struct Gateway: Sendable {
         if body.readableBytes > 0 {
             outgoing.body = .bytes(body)
         }
-        let upstream: HTTPClientResponse
-        let bytes: ByteBuffer
-        do {
-            upstream = try await httpClient.execute(
-                outgoing, deadline: .now() + Self.timeAmount(configuration.upstreamTimeout))
-            bytes = try await upstream.collectBody(limit: configuration.maxBodyBytes)
-        } catch let tooLarge as ResponseBodyTooLargeError {
-            unclassified?[.bodyTooLarge]?.increment()
-            return Self.problem(.badGateway, "upstream \(tooLarge.description)")
-        } catch {
-            unclassified?[.noAnswer]?.increment()
-            return Self.problem(.badGateway, "upstream failed: \(error)")
+        let repeatable =
+            ResponseClient.idempotentMethods.contains(request.method.rawValue)
+            || request.headers[values: Self.idempotencyKey].first != nil
+        let attempts = repeatable && configuration.classification ? max(1, configuration.retryPolicy.maxAttempts) : 1
+        let deadline = ContinuousClock.now.advanced(by: configuration.upstreamTimeout)
+        var attempt = 1
+        var failed: Attempt?
+        while true {
+            var permit: UpstreamPermit?
+            if let protection {
+                do {
+                    let admitted = try protection.admit(isRetry: attempt > 1)
+                    protectionMetrics?.recordAttempt(admitted)
+                    permit = admitted
+                } catch {
+                    protectionMetrics?.record(error)
+                    // A refused retry passes on the failure in hand; a refused request is 503.
+                    if let failed { return respond(failed, to: request) }
+                    return Self.refused(error)
+                }
+            }
+            let current = classify(await exchange(outgoing, attempt: attempt, deadline: deadline))
+            if let permit, let transition = protection?.record(current.outcome, for: permit) {
+                protectionMetrics?.record(transition)
+            }
+            guard current.outcome.isFailure, attempt < attempts, !Task.isCancelled else {
+                return respond(current, to: request)
+            }
+            let wait = configuration.retryPolicy.backoff(afterAttempt: attempt, unitRandom: Double.random(in: 0..<1))
+            guard ContinuousClock.now.advanced(by: wait) < deadline else { return respond(current, to: request) }
+            // A retry the budget would refuse is not waited for.
+            if let budget = protection?.retryBudget, !budget.permitsRetry {
+                protectionMetrics?.record(UpstreamRefusal(reason: .retryBudgetExhausted, retryAfter: nil))
+                return respond(current, to: request)
+            }
+            try? await Task.sleep(for: wait)
+            failed = current
+            attempt += 1
         }
-        let status = Int(upstream.status.code)
-        // SwiftErr reads the envelope of an accepted status only (2xx, as HTTPStatusValidator's
-        // default): any other status is passed on as it came, and counted by its class.
-        if observer != nil, !(200..<300).contains(status) {
-            unclassified?[UnclassifiedReason(status: status)]?.increment()
-        }
-        if let observer, (200..<300).contains(status),
-            let observation = try? observer.observe(body: bytes.readableBytesView),
-            let bodies = unauthorizedBodies[observation.code]
-        {
-            let language = Self.language(of: request)
-            return Response(
-                status: .unauthorized,
-                headers: [
-                    .contentType: "application/json; charset=utf-8", .wwwAuthenticate: #"Bearer error="invalid_token""#,
-                ],
-                body: ResponseBody(byteBuffer: bodies[language] ?? bodies[.english] ?? ByteBuffer()))
-        }
-        var headers = HTTPFields()
-        for (name, value) in upstream.headers where !Self.connectionFields.contains(name.lowercased()) {
-            if let fieldName = HTTPField.Name(name) { headers.append(HTTPField(name: fieldName, value: value)) }
-        }
-        return Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: bytes))
     }
+
+    /// What one upstream exchange got.
+    enum UpstreamAnswer {
+        /// A whole response.
+        case response(status: Int, headers: HTTPHeaders, body: ByteBuffer)
+        /// A body over ``GatewayConfiguration/maxBodyBytes``.
+        case tooLarge(ResponseBodyTooLargeError)
+        /// No whole answer: refused, reset, closed, or out of time.
+        case noAnswer(any Error)
+    }
+
+    /// One attempt: its answer, the observation of its envelope, and what it says about the upstream.
+    struct Attempt {
+        let answer: UpstreamAnswer
+        let observation: ClassificationObserver.Observation?
+        let outcome: UpstreamOutcome
+    }
+
+    /// Sends one attempt and collects the whole answer, body included, by `deadline`.
+    ///
+    /// async-http-client's own deadline covers the wait for the response head only: once the head
+    /// has arrived, `execute` returns and the body is read with no limit. So the whole exchange
+    /// runs in a task group beside a timer, and whichever ends first wins: an upstream that stalls
+    /// part-way through a body, or resets the connection without the client noticing, is cut off
+    /// at the deadline and answered 502 (the exchange's task is cancelled, which closes the
+    /// connection).
+    func exchange(_ outgoing: HTTPClientRequest, attempt: Int, deadline: ContinuousClock.Instant) async
+        -> UpstreamAnswer
+    {
+        let limit = RequestTimeoutError(limit: .deadline, duration: configuration.upstreamTimeout, attempt: attempt)
+        let remaining = ContinuousClock.now.duration(to: deadline)
+        guard remaining > .zero else { return .noAnswer(limit) }
+        let httpClient = self.httpClient
+        let maxBodyBytes = configuration.maxBodyBytes
+        do {
+            return try await withThrowingTaskGroup(of: UpstreamAnswer.self) { group in
+                group.addTask {
+                    let response = try await httpClient.execute(
+                        outgoing, deadline: .now() + Self.timeAmount(remaining))
+                    let bytes = try await response.collectBody(limit: maxBodyBytes)
+                    return .response(status: Int(response.status.code), headers: response.headers, body: bytes)
+                }
+                group.addTask {
+                    try await Task.sleep(until: deadline, clock: .continuous)
+                    return .noAnswer(limit)
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next() else { return .noAnswer(CancellationError()) }
+                return first
+            }
+        } catch let tooLarge as ResponseBodyTooLargeError {
+            return .tooLarge(tooLarge)
+        } catch {
+            return .noAnswer(error)
+        }
+    }
+
+    /// Classifies an attempt's answer (counting it once, in the observer's series or as
+    /// unclassified) and judges it by the one rule.
+    func classify(_ answer: UpstreamAnswer) -> Attempt {
+        switch answer {
+        case .noAnswer(let error):
+            unclassified?[.noAnswer]?.increment()
+            let outcome = UpstreamOutcome(transportError: AsyncHTTPClientTransport.foundationError(for: error))
+            return Attempt(answer: answer, observation: nil, outcome: outcome)
+        case .tooLarge:
+            unclassified?[.bodyTooLarge]?.increment()
+            return Attempt(answer: answer, observation: nil, outcome: .answer)
+        case .response(let status, _, let body):
+            // SwiftErr reads the envelope of an accepted status only (2xx, as HTTPStatusValidator's
+            // default): any other status is passed on as it came, and counted by its class.
+            guard let observer else { return Attempt(answer: answer, observation: nil, outcome: .init(status: status)) }
+            guard (200..<300).contains(status) else {
+                unclassified?[UnclassifiedReason(status: status)]?.increment()
+                return Attempt(answer: answer, observation: nil, outcome: .init(status: status))
+            }
+            let observation = try? observer.observe(body: body.readableBytesView)
+            return Attempt(
+                answer: answer, observation: observation,
+                outcome: UpstreamOutcome(status: status, classification: observation?.classification))
+        }
+    }
+
+    /// The gateway's answer to an attempt: the upstream's response (401 for an unauthorized code),
+    /// or 502.
+    func respond(_ attempt: Attempt, to request: Request) -> Response {
+        switch attempt.answer {
+        case .noAnswer(let error):
+            return Self.problem(.badGateway, "upstream failed: \(error)")
+        case .tooLarge(let tooLarge):
+            return Self.problem(.badGateway, "upstream \(tooLarge.description)")
+        case .response(let status, let upstreamHeaders, let bytes):
+            if let observation = attempt.observation, let bodies = unauthorizedBodies[observation.code] {
+                let language = Self.language(of: request)
+                return Response(
+                    status: .unauthorized,
+                    headers: [
+                        .contentType: "application/json; charset=utf-8",
+                        .wwwAuthenticate: #"Bearer error="invalid_token""#,
+                    ],
+                    body: ResponseBody(byteBuffer: bodies[language] ?? bodies[.english] ?? ByteBuffer()))
+            }
+            var headers = HTTPFields()
+            for (name, value) in upstreamHeaders where !Self.connectionFields.contains(name.lowercased()) {
+                if let fieldName = HTTPField.Name(name) { headers.append(HTTPField(name: fieldName, value: value)) }
+            }
+            return Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: bytes))
+        }
+    }
+
+    /// 503 for a request the upstream's protection refused, with `Retry-After` (whole seconds,
+    /// rounded up) when the refusal says when trying again makes sense.
+    static func refused(_ refusal: UpstreamRefusal) -> Response {
+        var response = Response(
+            status: .serviceUnavailable, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: refusalBodies[refusal.reason] ?? ByteBuffer()))
+        if let after = refusal.retryAfter {
+            let (seconds, attoseconds) = after.components
+            response.headers[.retryAfter] = String(max(1, seconds + (attoseconds > 0 ? 1 : 0)))
+        }
+        return response
+    }
+
+    /// The `upstream` label of the protection's series: the upstream's host and port.
+    static func upstreamLabel(_ upstream: String) -> String {
+        guard let url = URL(string: upstream), let host = url.host else { return upstream }
+        return url.port.map { "\(host):\($0)" } ?? host
+    }
+
+    static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+
+    /// The bodies of 503 answers, `{"error":"upstream protected: <reason>"}`, made once: a shed
+    /// answer is the one the gateway gives most often when its upstream is down.
+    static let refusalBodies: [UpstreamRefusal.Reason: ByteBuffer] = Dictionary(
+        uniqueKeysWithValues: UpstreamRefusal.Reason.allCases.map { reason in
+            (reason, ByteBuffer(string: #"{"error":"upstream protected: \#(reason.rawValue)"}"#))
+        })
 
     /// `{"ret":<code>,"msg":"<the catalog's message>"}`.
     static func envelope(code: Int64, language: Language) -> ByteBuffer {

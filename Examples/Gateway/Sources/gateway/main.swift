@@ -2,6 +2,7 @@
 //
 //   gateway --upstream http://127.0.0.1:8081 [--port 8080] [--host 127.0.0.1]
 //           [--classification on|off] [--max-body-bytes 1048576] [--log-level notice]
+//           [--attempts 3] [--retry-budget on|off] [--circuit-breaker on|off] [--throttle on|off]
 //
 // When it listens it prints one line, `gateway listening on HOST:PORT classification=on|off`
 // (with the port it got when --port is 0), which the load test reads.
@@ -13,7 +14,8 @@ import Logging
 
 let usage = """
     usage: gateway --upstream URL [--port N] [--host ADDRESS] [--classification on|off]
-                   [--max-body-bytes N] [--log-level LEVEL]
+                   [--max-body-bytes N] [--log-level LEVEL] [--attempts N]
+                   [--retry-budget on|off] [--circuit-breaker on|off] [--throttle on|off]
     """
 
 let configuration: GatewayConfiguration
@@ -21,7 +23,10 @@ let logLevel: Logger.Level
 do {
     let options = try Options(
         Array(CommandLine.arguments.dropFirst()),
-        known: ["upstream", "port", "host", "classification", "max-body-bytes", "log-level"])
+        known: [
+            "upstream", "port", "host", "classification", "max-body-bytes", "log-level", "attempts", "retry-budget",
+            "circuit-breaker", "throttle",
+        ])
     let upstream = options.string("upstream", default: "")
     guard upstream.hasPrefix("http://") || upstream.hasPrefix("https://") else {
         throw Options.Problem(description: "--upstream needs an http:// or https:// URL")
@@ -31,10 +36,16 @@ do {
         throw Options.Problem(description: "--log-level is one of trace, debug, info, notice, warning, error, critical")
     }
     logLevel = parsed
+    var retryPolicy = GatewayConfiguration.retryPolicy
+    retryPolicy.maxAttempts = try options.int("attempts", default: retryPolicy.maxAttempts, in: 1...10)
     configuration = GatewayConfiguration(
         host: options.string("host", default: "127.0.0.1"), port: try options.int("port", default: 8080, in: 0...65535),
         upstream: upstream, classification: try options.flag("classification", default: true),
-        maxBodyBytes: try options.int("max-body-bytes", default: 1 << 20, in: 1...(1 << 30)))
+        maxBodyBytes: try options.int("max-body-bytes", default: 1 << 20, in: 1...(1 << 30)),
+        retryPolicy: retryPolicy,
+        retryBudget: try options.flag("retry-budget", default: true) ? .default : nil,
+        circuitBreaker: try options.flag("circuit-breaker", default: true) ? .default : nil,
+        throttle: try options.flag("throttle", default: true) ? .default : nil)
 } catch {
     FileHandle.standardError.write(Data("gateway: \(error)\n\(usage)\n".utf8))
     exit(2)
@@ -42,10 +53,7 @@ do {
 
 var logger = Logger(label: "gateway")
 logger.logLevel = logLevel
-var clientConfiguration = HTTPClient.Configuration()
-clientConfiguration.connectionPool = .init(
-    idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: configuration.upstreamConnections)
-let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
+let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration.httpClientConfiguration)
 let gateway = Gateway(configuration: configuration, httpClient: httpClient, logger: logger)
 let classification = configuration.classification ? "on" : "off"
 let application = gateway.application(logger: logger) { channel in

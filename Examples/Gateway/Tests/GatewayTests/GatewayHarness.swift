@@ -11,6 +11,7 @@ struct GatewayHarness {
     let gatewayPort: Int
     let upstreamPort: Int
     let client: HTTPClient
+    let gateway: Gateway
 
     /// A response as the test sees it.
     struct Answer {
@@ -26,13 +27,19 @@ struct GatewayHarness {
     /// Starts the upstream and a gateway in front of it (or in front of a closed port when
     /// `unreachableUpstream`), runs `body`, then stops both and shuts every client down, whether
     /// `body` threw or not.
+    /// `upstream` replaces the canned upstream's URL (a `LoopbackHTTPServer`, a refusing port) and
+    /// `configure` changes the gateway's settings.
     static func run(
         classification: Bool = true, maxBodyBytes: Int = 1 << 20, upstreamTimeout: Duration = .seconds(5),
-        unreachableUpstream: Bool = false, _ body: (GatewayHarness) async throws -> Void
+        unreachableUpstream: Bool = false, upstream upstreamURL: String? = nil,
+        configure: (inout GatewayConfiguration) throws -> Void = { _ in },
+        _ body: (GatewayHarness) async throws -> Void
     ) async throws {
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let upstreamClient = HTTPClient(eventLoopGroupProvider: .singleton)
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        let probe = GatewayConfiguration(upstream: "http://127.0.0.1")
+        let upstreamClient = HTTPClient(
+            eventLoopGroupProvider: .singleton, configuration: probe.httpClientConfiguration)
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 let upstream = Upstream.application(port: 0) { channel in
@@ -42,9 +49,10 @@ struct GatewayHarness {
                 var iterator = ports.makeAsyncIterator()
                 let upstreamPort = await iterator.next() ?? 0
                 // Port 9 (discard) is closed on a test machine: connecting to it is refused.
-                let configuration = GatewayConfiguration(
-                    port: 0, upstream: "http://127.0.0.1:\(unreachableUpstream ? 9 : upstreamPort)",
+                var configuration = GatewayConfiguration(
+                    port: 0, upstream: upstreamURL ?? "http://127.0.0.1:\(unreachableUpstream ? 9 : upstreamPort)",
                     classification: classification, maxBodyBytes: maxBodyBytes, upstreamTimeout: upstreamTimeout)
+                try configure(&configuration)
                 let gateway = Gateway(configuration: configuration, httpClient: upstreamClient)
                 let application = gateway.application { channel in
                     portContinuation.yield(channel.localAddress?.port ?? 0)
@@ -52,7 +60,9 @@ struct GatewayHarness {
                 group.addTask { try await application.runService(gracefulShutdownSignals: []) }
                 let gatewayPort = await iterator.next() ?? 0
                 defer { group.cancelAll() }
-                try await body(GatewayHarness(gatewayPort: gatewayPort, upstreamPort: upstreamPort, client: client))
+                try await body(
+                    GatewayHarness(
+                        gatewayPort: gatewayPort, upstreamPort: upstreamPort, client: client, gateway: gateway))
             }
         } catch {
             try await client.shutdown()

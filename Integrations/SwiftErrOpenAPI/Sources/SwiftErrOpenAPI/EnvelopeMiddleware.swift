@@ -41,6 +41,20 @@ import SwiftErr
 ///
 /// The generated client wraps what a middleware throws in `ClientError`;
 /// ``withModuleErrors(_:_:)`` unwraps it into a typed throw, as ``SwiftErr/ResponseClient`` throws.
+///
+/// ## Sessions
+/// Made with an `AuthenticationSession`
+/// (``init(module:decoder:maxBodyBytes:payload:operations:authentication:)``), the middleware
+/// applies the session's credential to every request (the header fields the authenticator sets)
+/// and renews it as a ``SwiftErr/ResponseClient`` does: a response whose status is in the session's
+/// `statusCodes` (401), or, for a classified operation, whose code the module's catalog flags
+/// `reauthenticate`, starts the one refresh every request in flight waits for, and the request is
+/// sent again once through `next` with the new credential. Those answers reach the base handler
+/// as one `SessionRefreshEvent` per refresh. A request whose body can be iterated only once (an
+/// `HTTPBody` made from a stream, `iterationBehavior == .single`) cannot be sent again: the session
+/// is still renewed, and the request ends with its own answer (the typed error, or the 401 response
+/// passed on), so that sending it again carries the new credential. There is no deadline here: a
+/// waiting request ends when its task is cancelled.
 public struct EnvelopeMiddleware<Code: ModuleCode>: ClientMiddleware {
     /// What a successful response's body is passed on as.
     public enum Payload: Sendable, Hashable {
@@ -60,6 +74,8 @@ public struct EnvelopeMiddleware<Code: ModuleCode>: ClientMiddleware {
     public var payload: Payload
     /// Whether the responses of an operation (by its `operationId`) are classified; all by default.
     public var classifies: @Sendable (String) -> Bool
+    /// The session whose credential every request carries, or `nil`.
+    var session: MiddlewareSession?
 
     /// Creates the middleware.
     /// - Parameters:
@@ -78,6 +94,27 @@ public struct EnvelopeMiddleware<Code: ModuleCode>: ClientMiddleware {
         self.classifies = { operationID in operations?.contains(operationID) ?? true }
     }
 
+    /// Creates the middleware with a session: every request carries the session's credential, and
+    /// a request whose answer asks for re-authentication is sent again once after the session's
+    /// refresh (see the type's discussion).
+    /// - Parameters:
+    ///   - module: The module the client's operations belong to.
+    ///   - decoder: Status, envelope keys and the base handler (which receives the session's
+    ///     refresh events).
+    ///   - maxBodyBytes: The most bytes of a body that are collected (values below zero mean zero).
+    ///   - payload: What a successful response's body is passed on as (the whole envelope).
+    ///   - operations: The `operationId`s whose responses are classified, or `nil` for all; the
+    ///     credential is applied to every operation, and the session's statuses renew it for all.
+    ///   - authentication: The session.
+    public init<A: Authenticator>(
+        module: Code.Type = Code.self, decoder: ResponseDecoder = ResponseDecoder(), maxBodyBytes: Int = 1 << 20,
+        payload: Payload = .envelope, operations: Set<String>? = nil, authentication: AuthenticationSession<A>
+    ) {
+        self.init(
+            module: module, decoder: decoder, maxBodyBytes: maxBodyBytes, payload: payload, operations: operations)
+        self.session = MiddlewareSession(authentication)
+    }
+
     /// Sends the request on and classifies the envelope of its response.
     /// - Parameters:
     ///   - request: The request.
@@ -87,18 +124,29 @@ public struct EnvelopeMiddleware<Code: ModuleCode>: ClientMiddleware {
     ///   - next: The rest of the middleware chain and the transport.
     /// - Returns: The response, with the body read into memory when it was classified.
     /// - Throws: The next layer's error unchanged; ``SwiftErr/ModuleRespError`` for a response whose
-    ///   code is not the success code, whose body is not an envelope or is over the limit.
+    ///   code is not the success code, whose body is not an envelope or is over the limit; with a
+    ///   session, `ModuleRespError.reauthenticationFailed(_:)` when it could not be renewed.
     public func intercept(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
+        if let session {
+            return try await intercept(
+                request, body: body, baseURL: baseURL, operationID: operationID, session: session, next: next)
+        }
         let (response, responseBody) = try await next(request, body, baseURL)
         guard classifies(operationID), decoder.statusValidator.accepts(response.status.code), Self.isJSON(response)
         else {
             return (response, responseBody)
         }
         let bytes = try await Self.collect(responseBody, limit: maxBodyBytes)
-        let payloadBytes = try classify(bytes)
+        return passed(response, bytes: bytes, payload: try classify(bytes))
+    }
+
+    /// A successful response passed on as ``payload`` says.
+    func passed(_ response: HTTPResponse, bytes: [UInt8], payload payloadBytes: ArraySlice<UInt8>) -> (
+        HTTPResponse, HTTPBody?
+    ) {
         switch payload {
         case .envelope:
             return (response, HTTPBody(bytes))
