@@ -158,9 +158,12 @@ struct CatalogRegistryTests {
             group in
             for i in 0..<64 {
                 group.addTask {
-                    let catalog =
-                        i % 2 == 0
-                        ? try? registry.install(Self.shop) : registry.catalog(for: RegistryProbeCode.self).value
+                    var catalog: Catalog? = nil
+                    if i % 2 == 0 {
+                        catalog = try? registry.install(Self.shop)
+                    } else if case .success(let registered) = registry.catalog(for: RegistryProbeCode.self) {
+                        catalog = registered
+                    }
                     return catalog.map(ObjectIdentifier.init)
                 }
             }
@@ -196,14 +199,6 @@ struct CatalogRegistryTests {
         #expect(winner == "shop" || winner == "other")
         #expect(names.filter { $0 != nil }.count == 32, "every install of the winner succeeds")
         #expect(names.allSatisfy { $0 == nil || $0 == winner })
-    }
-}
-
-extension Result {
-    /// The success value, or `nil`.
-    fileprivate var value: Success? {
-        if case .success(let value) = self { return value }
-        return nil
     }
 }
 
