@@ -13,7 +13,8 @@ import Tracing
 /// operation's duration apart, whose `error.type` ignores failures that a retry made good.
 @Suite("OpenTelemetry conventions: error.type, resend count, attempt and operation durations", .timeLimit(.minutes(1)))
 struct OpenTelemetryTests {
-    static let observer = ClassificationObserver(catalog: .builtIn, factory: TestMetrics(), configuration: .init(failureLogLevel: nil))
+    static let observer = ClassificationObserver(
+        catalog: .builtIn, factory: TestMetrics(), configuration: .init(failureLogLevel: nil))
 
     @Test(
         "error.type: <module>.<name> for catalog codes, the tier otherwise, kinds for the rest, one fallback",
@@ -56,7 +57,8 @@ struct OpenTelemetryTests {
         server.route("/flaky", [.status(500), .json(#"{"ret":0,"data":{"classId":"c"}}"#)])
         let metrics = TestMetrics()
         let tracer = InMemoryTracer()
-        let observer = ClassificationObserver(catalog: .builtIn, factory: metrics, configuration: .init(failureLogLevel: nil))
+        let observer = ClassificationObserver(
+            catalog: .builtIn, factory: metrics, configuration: .init(failureLogLevel: nil))
         let transport = ObservingTransport(
             base: URLSessionTransport(session: URLSession(configuration: .ephemeral)), observer: observer,
             tracer: tracer, factory: metrics)
@@ -88,7 +90,8 @@ struct OpenTelemetryTests {
         let tracer = InMemoryTracer()
         let transport = ObservingTransport(
             base: URLSessionTransport(session: URLSession(configuration: .ephemeral)),
-            observer: ClassificationObserver(catalog: .builtIn, factory: metrics, configuration: .init(failureLogLevel: nil)),
+            observer: ClassificationObserver(
+                catalog: .builtIn, factory: metrics, configuration: .init(failureLogLevel: nil)),
             tracer: tracer, factory: metrics)
         await #expect(throws: (any Error).self) {
             _ = try await transport.send(TransportRequest(url: try LoopbackHTTPServer.refusingURL("/x")))
