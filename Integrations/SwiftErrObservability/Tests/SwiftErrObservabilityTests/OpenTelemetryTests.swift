@@ -35,6 +35,7 @@ struct OpenTelemetryTests {
             ),
             (.invalidEnvelope(EnvelopeError(reason: .missingCode, offset: 0)), "invalid_envelope"),
             (.cancelled, "cancelled"),
+            (.reauthenticationFailed(ReauthenticationError(reason: .refreshFailed)), "reauthentication_failed"),
         ])
     func errorType(error: ModuleRespError<StudyGroupCode>, expected: String) {
         #expect(ErrorType.value(for: error, labelsFrom: Self.observer) == expected)
