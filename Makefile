@@ -11,6 +11,8 @@
 #   make version              prints the version and the soname
 #   make check-exports        build/libcerrcore.so exports exactly the functions of include/*.h,
 #                             and so does a plain -shared build of the sources without any flags
+#   make gen CATALOG=FILE     your catalog's C table for your build: build/gen/<file>.c and .h
+#                             (OUT=DIR/NAME.c elsewhere; scripts/make/gen.mk)
 #   make cross                the core, freestanding, for Cortex-M4 and RV32 (scripts/make/cross.mk)
 #   make check                everything README's test command runs
 #
@@ -54,9 +56,12 @@ CFLAGS_ALL := $(CSTD) $(WARN) $(OPT) $(SANFLAGS) -Iinclude $(CFLAGS)
 # The library exports only what the headers mark ERRCORE_API (make check-exports proves it).
 LIB_CFLAGS := -fvisibility=hidden
 LIB_LDFLAGS := -Wl,--version-script=scripts/c/exports.map
-CORE_SRCS := $(sort $(wildcard Sources/CErrCore/*.c))
-CORE_OBJS := $(patsubst Sources/CErrCore/%.c,$(BUILD)/obj/%.o,$(CORE_SRCS))
-PIC_OBJS := $(patsubst Sources/CErrCore/%.c,$(BUILD)/pic/%.o,$(CORE_SRCS))
+# The core, and the built-in catalog's table (errcore_default_table(), include/errcore_default_catalog.h;
+# in SwiftPM the CErrDefaultCatalog target), which the C library carries too.
+DEFAULT_CATALOG_DIR := Sources/CErrDefaultCatalog
+CORE_SRCS := $(sort $(wildcard Sources/CErrCore/*.c)) $(DEFAULT_CATALOG_DIR)/default_catalog.c
+CORE_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(notdir $(CORE_SRCS)))
+PIC_OBJS := $(patsubst %.c,$(BUILD)/pic/%.o,$(notdir $(CORE_SRCS)))
 TEST_DIR := Tests/CErrCoreTests/c
 TEST_SRCS := $(sort $(wildcard $(TEST_DIR)/*.c))
 TEST_OBJS := $(patsubst $(TEST_DIR)/%.c,$(BUILD)/test/%.o,$(TEST_SRCS))
@@ -73,6 +78,14 @@ $(BUILD)/pic/%.o: Sources/CErrCore/%.c $(HEADERS) Sources/CErrCore/internal.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(LIB_CFLAGS) -fPIC -c $< -o $@
 
+$(BUILD)/obj/%.o: $(DEFAULT_CATALOG_DIR)/%.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(LIB_CFLAGS) -c $< -o $@
+
+$(BUILD)/pic/%.o: $(DEFAULT_CATALOG_DIR)/%.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(LIB_CFLAGS) -fPIC -c $< -o $@
+
 $(BUILD)/libcerrcore.a: $(CORE_OBJS)
 	rm -f $@
 	ar rcs $@ $^
@@ -82,9 +95,13 @@ $(BUILD)/libcerrcore.so: $(PIC_OBJS) scripts/c/exports.map
 
 # The same library without -fvisibility=hidden or the version script, as SwiftPM or a consumer's
 # own build compiles the sources: only ERRCORE__INTERNAL keeps the internals out of it.
-PLAIN_OBJS := $(patsubst Sources/CErrCore/%.c,$(BUILD)/plain/%.o,$(CORE_SRCS))
+PLAIN_OBJS := $(patsubst %.c,$(BUILD)/plain/%.o,$(notdir $(CORE_SRCS)))
 
 $(BUILD)/plain/%.o: Sources/CErrCore/%.c $(HEADERS) Sources/CErrCore/internal.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -fPIC -c $< -o $@
+
+$(BUILD)/plain/%.o: $(DEFAULT_CATALOG_DIR)/%.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -fPIC -c $< -o $@
 

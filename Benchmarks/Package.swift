@@ -27,6 +27,7 @@ let package = Package(
             dependencies: [
                 "CBaselines",
                 .product(name: "SwiftErr", package: "SwiftErr"),
+                .product(name: "SwiftErrDefaultCatalog", package: "SwiftErr"),
             ]
         ),
         // Counts allocations (malloc interposed on glibc): only `compare` links it.
@@ -36,6 +37,7 @@ let package = Package(
             name: "compare",
             dependencies: [
                 "AllocationCounter", "Baselines", "CBaselines", .product(name: "SwiftErr", package: "SwiftErr"),
+                .product(name: "SwiftErrDefaultCatalog", package: "SwiftErr"),
             ]
         ),
         // package-benchmark suite: `swift package benchmark`.
@@ -45,6 +47,7 @@ let package = Package(
                 "Baselines",
                 "CBaselines",
                 .product(name: "SwiftErr", package: "SwiftErr"),
+                .product(name: "SwiftErrDefaultCatalog", package: "SwiftErr"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ErrCoreBenchmarks",
@@ -57,6 +60,7 @@ let package = Package(
             dependencies: [
                 "Baselines",
                 .product(name: "SwiftErr", package: "SwiftErr"),
+                .product(name: "SwiftErrDefaultCatalog", package: "SwiftErr"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/SessionBenchmarks",

@@ -11,7 +11,8 @@
 ///   location (and related location) inside the file, messages one line of visible characters
 ///   (catalog text is escaped), and a consistent omitted count.
 /// - An accepted catalog is accepted by the C core too (`errcore_build`), classifies each entry
-///   code to that entry, and generates C and Swift that pass `GeneratedSourceAudit`: string
+///   code to that entry, and generates C (source and header) and Swift (one file each, and the
+///   plugin's `--installing` form) that pass `GeneratedSourceAudit`: string
 ///   literals decode to exactly the catalog's texts, comments hold no text that ends or splices
 ///   them, and the only words in the code are the generator's and the catalog's identifiers.
 /// - Locating many offsets in one sweep (`LineIndex.locations(of:)`) agrees with counting lines
@@ -142,15 +143,23 @@ func checkAccepted(_ definition: CatalogDefinition, bytes: [UInt8], path: String
             classification.entryIndex.flatMap({ table.entryName(at: $0) }) == entry.name
         else { fail("code \(entry.code) does not classify to entry \(entry.name)") }
     }
+    let cGenerator = CSourceGenerator(definition: definition, table: table, sourcePath: path)
     do {
-        _ = try CSourceGenerator(definition: definition, table: table, sourcePath: path).generateChecked()
+        _ = try cGenerator.generateChecked()
+        _ = try cGenerator.generateHeaderChecked()
     } catch {
         fail("generated C fails the audit: \(error)")
     }
+    let swiftGenerator = SwiftSourceGenerator(definition: definition, sourcePath: path)
     do {
-        _ = try SwiftSourceGenerator(definition: definition, sourcePath: path).generateFilesChecked()
+        _ = try swiftGenerator.generateFilesChecked()
     } catch {
         fail("generated Swift fails: \(error.message)")
+    }
+    do {
+        _ = try swiftGenerator.generateInstallingChecked()
+    } catch {
+        fail("generated Swift (--installing, the plugin's form) fails: \(error.message)")
     }
 }
 

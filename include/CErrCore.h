@@ -8,8 +8,12 @@
  *   errcore_table.h            the table model, validation and building
  *   errcore_classify.h         the branch-free classifier, batch and tally
  *   errcore_text.h             names and messages (English, Simplified Chinese)
- *   errcore_default_catalog.h  the built-in catalog
  *   errcore_version.h          the version (ERRCORE_VERSION_*, errcore_version())
+ * The core carries no catalog of its own: a program classifies with its own
+ * table (`make gen CATALOG=...` writes it, or errcore_build() builds one).
+ * The built-in catalog of the seed documents is a header of its own,
+ * errcore_default_catalog.h (its table is in libcerrcore too; in SwiftPM it
+ * is the CErrDefaultCatalog target).
  * Every public symbol is prefixed errcore_ / ERRCORE_.
  */
 #ifndef ERRCORE_H
@@ -19,7 +23,6 @@
 #include "errcore_table.h"
 #include "errcore_classify.h"
 #include "errcore_text.h"
-#include "errcore_default_catalog.h"
 #include "errcore_version.h"
 
 #endif /* ERRCORE_H */

@@ -4,7 +4,10 @@
  *
  * Its source of truth is catalog/default.json; the table itself is
  * generated from that file by `errcat gen c` into
- * Sources/CErrCore/default_catalog.c.
+ * Sources/CErrDefaultCatalog/default_catalog.c. CErrCore.h does not include
+ * this header: a program that wants the built-in catalog includes it too.
+ * The plain C library (libcerrcore) carries the table; in SwiftPM it is the
+ * CErrDefaultCatalog target, part of the SwiftErrDefaultCatalog product.
  */
 #ifndef ERRCORE_DEFAULT_CATALOG_H
 #define ERRCORE_DEFAULT_CATALOG_H

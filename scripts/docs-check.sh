@@ -21,7 +21,7 @@ graphs=$(find .build -path '*/symbolgraph' -type d | head -n 1)
 # Targets in dependency order: a later target's documentation links to the earlier archives.
 status=0
 dependencies=""
-for target in SwiftErrCore SwiftErr; do
+for target in SwiftErrCore SwiftErrDefaultCatalog SwiftErr; do
     catalog="Sources/$target/$target.docc"
     dir="$OUT/graphs/$target"
     rm -rf "$dir" && mkdir -p "$dir"

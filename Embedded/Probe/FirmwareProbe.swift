@@ -1,8 +1,9 @@
-// A firmware-style client of the SwiftErrCore target, compiled as Embedded
-// Swift by scripts/embedded/swift-check.sh and linked (never run) with the
-// freestanding C core. Compiling it proves that CErrCore imports under
-// Embedded Swift and that SwiftErrCore works from another Embedded Swift
-// module: its generic module-code model (ModuleCode, ModuleClassifier,
+// A firmware-style client of the SwiftErrCore target and the built-in catalog
+// (SwiftErrDefaultCatalog, its static C table linked explicitly), compiled as
+// Embedded Swift by scripts/embedded/swift-check.sh and linked (never run)
+// with the freestanding C core. Compiling it proves that CErrCore imports
+// under Embedded Swift and that SwiftErrCore works from other Embedded Swift
+// modules: its generic module-code model (ModuleCode, ModuleClassifier,
 // CodeOutcome) is specialised here, where Embedded Swift compiles generic
 // code. The @_cdecl entry points are the roots of the check's --gc-sections
 // links: firmware_action and firmware_study_group classify through
@@ -10,7 +11,9 @@
 // firmware_module and firmware_tally call the C API directly.
 
 import CErrCore
+import CErrDefaultCatalog
 import SwiftErrCore
+import SwiftErrDefaultCatalog
 
 /// What a device does with a response code.
 public enum FirmwareAction: UInt8 {

@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "CErrCore.h"
+#include "errcore_default_catalog.h"
 
 /* The API of one build of the core, reached through its (renamed) symbols. */
 typedef struct core_build {

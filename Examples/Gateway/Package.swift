@@ -25,6 +25,7 @@ let package = Package(
             name: "GatewayKit",
             dependencies: [
                 .product(name: "SwiftErr", package: "SwiftErr"),
+                .product(name: "SwiftErrDefaultCatalog", package: "SwiftErr"),
                 .product(name: "SwiftErrAsyncHTTPClient", package: "SwiftErrAsyncHTTPClient"),
                 .product(name: "SwiftErrObservability", package: "SwiftErrObservability"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -73,6 +74,7 @@ let package = Package(
             dependencies: [
                 "GatewayKit",
                 .product(name: "SwiftErr", package: "SwiftErr"),
+                .product(name: "SwiftErrDefaultCatalog", package: "SwiftErr"),
                 .product(name: "SwiftErrTesting", package: "SwiftErr"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include <CErrCore.h>
+#include <errcore_default_catalog.h>
 
 static int print_code(const errcore_table *table, const char *arg, errcore_lang lang) {
     char *end = NULL;

@@ -31,6 +31,7 @@ let package = Package(
             dependencies: [
                 "SwiftErrAsyncHTTPClient",
                 .product(name: "SwiftErr", package: "SwiftErr"),
+                .product(name: "SwiftErrDefaultCatalog", package: "SwiftErr"),
                 .product(name: "SwiftErrTesting", package: "SwiftErr"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -32,6 +32,7 @@ let package = Package(
             dependencies: [
                 "SwiftErrObservability",
                 .product(name: "SwiftErr", package: "SwiftErr"),
+                .product(name: "SwiftErrDefaultCatalog", package: "SwiftErr"),
                 .product(name: "SwiftErrURLSession", package: "SwiftErr"),
                 .product(name: "SwiftErrTesting", package: "SwiftErr"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),

@@ -37,6 +37,11 @@ struct GeneratedNameCheck {
         )
     }
 
+    /// The catalog's type in the `--installing` form, when the catalog name is an identifier.
+    private var catalogType: String? {
+        GeneratedNames.isIdentifier(draft.name) ? GeneratedNames.catalogTypeName(catalog: draft.name) : nil
+    }
+
     private func checkModules(into problems: inout ProblemCollector) {
         // Modules by their lowercased name, which is their type name lowercased without "code":
         // files that differ only in letter case are one file on a case-insensitive disk.
@@ -68,13 +73,18 @@ struct GeneratedNameCheck {
                 byLowercasedName[key] = position
             }
             for entry in module.codes {
-                guard let entryName = entry.name, GeneratedNames.isIdentifier(entryName),
-                    let why = GeneratedNames.caseNameProblem(entryName)
-                else { continue }
-                problems.report(
-                    entry.nameOffset,
-                    "the name \(DisplayText.quoted(entryName)) of an entry of module \(DisplayText.quoted(name)) is reserved: in the generated Swift enum \(type(name)) it is \(why)"
-                )
+                guard let entryName = entry.name, GeneratedNames.isIdentifier(entryName) else { continue }
+                if let why = GeneratedNames.caseNameProblem(entryName) {
+                    problems.report(
+                        entry.nameOffset,
+                        "the name \(DisplayText.quoted(entryName)) of an entry of module \(DisplayText.quoted(name)) is reserved: in the generated Swift enum \(type(name)) it is \(why)"
+                    )
+                } else if let catalogType, entryName == catalogType {
+                    problems.report(
+                        entry.nameOffset,
+                        "the name \(DisplayText.quoted(entryName)) of an entry of module \(DisplayText.quoted(name)) is reserved: in the generated Swift enum \(type(name)) it would hide the catalog type \(catalogType) that the enum refers to (errcat gen swift --installing, the SwiftErrCatalogPlugin)"
+                    )
+                }
             }
         }
     }

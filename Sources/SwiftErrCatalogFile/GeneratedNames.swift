@@ -90,6 +90,13 @@ package enum GeneratedNames {
         capitalized(name)
     }
 
+    /// The type that holds a catalog in the form `errcat gen swift --installing` writes (the
+    /// SwiftErrCatalogPlugin's): `shop` gives `ShopCatalog`. Its module enums refer to it, so no case
+    /// may have this name.
+    package static func catalogTypeName(catalog name: String) -> String {
+        capitalized(name) + "Catalog"
+    }
+
     private static func capitalized(_ name: String) -> String {
         guard let first = name.first else { return "" }
         return first.uppercased() + name.dropFirst()

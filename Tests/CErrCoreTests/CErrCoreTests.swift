@@ -1,4 +1,5 @@
 import CErrCore
+import CErrDefaultCatalog
 import Testing
 
 #if canImport(Glibc)

@@ -2,6 +2,7 @@
 
 import Foundation
 import SwiftErr
+import SwiftErrDefaultCatalog
 import Testing
 
 @Suite("errcat explain")

@@ -4,6 +4,7 @@
 
 import Foundation
 import SwiftErr
+import SwiftErrDefaultCatalog
 import Testing
 
 @Suite("errcat gen")
@@ -12,14 +13,14 @@ struct GenerateTests {
         try Data(contentsOf: ErrcatRunner.repositoryRoot.appendingPathComponent(path))
     }
 
-    @Test("Sources/CErrCore/default_catalog.c is exactly `errcat gen c catalog/default.json`")
+    @Test("Sources/CErrDefaultCatalog/default_catalog.c is exactly `errcat gen c catalog/default.json`")
     func cDrift() throws {
         let result = try ErrcatRunner.run(["gen", "c", "catalog/default.json"])
         #expect(result.status == 0, "\(result.errors)")
-        let committed = try GenerateTests.committed("Sources/CErrCore/default_catalog.c")
+        let committed = try GenerateTests.committed("Sources/CErrDefaultCatalog/default_catalog.c")
         #expect(
             result.stdout == committed,
-            "default_catalog.c drifted from catalog/default.json: run `errcat gen c catalog/default.json --output Sources/CErrCore/default_catalog.c`"
+            "default_catalog.c drifted from catalog/default.json: run `errcat gen c catalog/default.json --output Sources/CErrDefaultCatalog/default_catalog.c`"
         )
     }
 
@@ -29,9 +30,9 @@ struct GenerateTests {
                 Array(Data(contentsOf: ErrcatRunner.repositoryRoot.appendingPathComponent("catalog/default.json")))))?
         .modules.map(\.name) ?? []
 
-    @Test("Sources/SwiftErrCore/Generated is exactly `errcat gen swift catalog/default.json`")
+    @Test("Sources/SwiftErrDefaultCatalog/Generated is exactly `errcat gen swift catalog/default.json`")
     func swiftDrift() throws {
-        let directory = "Sources/SwiftErrCore/Generated"
+        let directory = "Sources/SwiftErrDefaultCatalog/Generated"
         let result = try ErrcatRunner.run([
             "gen", "swift", "catalog/default.json", "--output-dir", directory, "--check",
         ])
@@ -51,7 +52,9 @@ struct GenerateTests {
     func oneModule() throws {
         let result = try ErrcatRunner.run(["gen", "swift", "catalog/default.json", "--module", "studyGroup"])
         #expect(result.status == 0, "\(result.errors)")
-        #expect(result.stdout == (try GenerateTests.committed("Sources/SwiftErrCore/Generated/StudyGroupCode.swift")))
+        #expect(
+            result.stdout
+                == (try GenerateTests.committed("Sources/SwiftErrDefaultCatalog/Generated/StudyGroupCode.swift")))
     }
 
     @Test("the default catalog has the seven modules of the brief")

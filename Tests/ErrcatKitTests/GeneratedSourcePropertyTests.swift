@@ -1,11 +1,14 @@
 // The property test of `errcat gen`: random hostile catalogs (names that are Swift keywords,
 // titles and messages made of CR, LF, CRLF, NEL, U+2028/9, backslash-newline, `*/` with combining
 // marks, trigraphs, bidi controls, quotes and interpolations; negative, adjacent and extreme ranges;
-// many modules) go through `check`, `gen c` and `gen swift`. The C must compile with gcc and clang
-// under -std=c11 -Wall -Wextra -Wpedantic -Werror and classify every probe code as a linear scan
-// over the catalog says; the Swift must compile against the package's SwiftErr and its enums must
-// give back the catalog's modules, cases, codes, names, flags and messages. Catalogs carrying one
-// reserved name are rejected by `check` at that name.
+// many modules) go through `check`, `gen c`, `gen swift` and `gen swift --installing` (the
+// SwiftErrCatalogPlugin's form). The C must compile with gcc and clang under -std=c11 -Wall -Wextra
+// -Wpedantic -Werror and classify every probe code as a linear scan over the catalog says; the
+// Swift must compile against the package's SwiftErr and its enums must give back the catalog's
+// modules, cases, codes, names, flags and messages; the installing form must give back the catalog's
+// definition, classify every probe code through the installed catalog's enums as the linear scan
+// says, and refuse a second catalog. Catalogs carrying one reserved name are rejected by `check` at
+// that name.
 //
 // Reproducible: ERRCAT_PROPERTY_SEED (default 1) and ERRCAT_PROPERTY_CATALOGS (default 8) choose
 // the catalogs; a failure names the seed and the catalog. .ci/run runs a larger set.
@@ -61,6 +64,7 @@ struct GeneratedSourcePropertyTests {
         let context = "seed \(seed), catalogs \(batch.first!.number)...\(batch.last!.number)"
         var cSources: [URL] = []
         var swiftFiles: [URL] = []
+        var installingFiles: [URL] = []
         for catalog in batch {
             let file = directory.appendingPathComponent("catalog\(catalog.number).json")
             try Data(catalog.text.utf8).write(to: file)
@@ -77,9 +81,18 @@ struct GeneratedSourcePropertyTests {
             try #require(genSwift.status == 0, "\(context), catalog \(catalog.number): \(genSwift.errors)")
             swiftFiles += try FileManager.default.contentsOfDirectory(
                 at: swiftDirectory, includingPropertiesForKeys: nil)
+            let installingFile = directory.appendingPathComponent("installing/catalog\(catalog.number).swift")
+            try FileManager.default.createDirectory(
+                at: installingFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let genInstalling = try ErrcatRunner.run([
+                "gen", "swift", "--installing", file.path, "--output", installingFile.path,
+            ])
+            try #require(genInstalling.status == 0, "\(context), catalog \(catalog.number): \(genInstalling.errors)")
+            installingFiles.append(installingFile)
         }
         try checkC(batch, sources: cSources, directory: directory, context: context)
         try checkSwift(batch, files: swiftFiles, directory: directory, context: context)
+        try checkInstalling(batch, files: installingFiles, directory: directory, context: context)
     }
 
     /// The catalog with its poison name must be rejected with exactly one problem, at that name.
@@ -256,6 +269,118 @@ struct GeneratedSourcePropertyTests {
             let first = firstDifference(got, want)
             Issue.record(
                 "\(context): Swift line \(first) differs: got \(first < got.count ? String(got[first]) : "nothing"), want \(first < want.count ? String(want[first]) : "nothing")"
+            )
+        }
+    }
+}
+
+extension GeneratedSourcePropertyTests {
+    // MARK: - Swift, the plugin's form
+
+    /// The `--installing` form of every catalog of the batch, compiled into one program (as it is,
+    /// with its own `import SwiftErr`) and run in a process of its own: each catalog type's
+    /// definition must be the catalog's; the first catalog, installed, must classify every probe
+    /// code through each of its module enums as a linear scan over the catalog says; a module of a
+    /// second catalog must then report `.catalogInUse` for every code.
+    static func checkInstalling(_ batch: [RandomCatalog], files: [URL], directory: URL, context: String) throws {
+        var main = """
+            import SwiftErr
+
+            func hex(_ text: String) -> String {
+                let digits = Array("0123456789abcdef")
+                var out = ""
+                for byte in text.utf8 {
+                    out.append(digits[Int(byte >> 4)])
+                    out.append(digits[Int(byte & 15)])
+                }
+                return out
+            }
+
+            func entry(_ entry: EntryDefinition) -> String {
+                "\\(entry.code) \\(hex(entry.name)) \\(entry.flags.rawValue) \\(hex(entry.message.english)) \\(hex(entry.message.simplifiedChinese ?? "-"))"
+            }
+
+            func dump(_ definition: CatalogDefinition) {
+                print("catalog", hex(definition.name), entry(definition.success))
+                for base in definition.base { print("base", entry(base)) }
+                for module in definition.modules {
+                    print("module", hex(module.name), hex(module.title.english), hex(module.title.simplifiedChinese ?? "-"),
+                          module.ranges.map { "\\($0.lowerBound)...\\($0.upperBound)" }.joined(separator: ","))
+                    for code in module.codes { print("code", entry(code)) }
+                }
+            }
+
+            func outcome<M: ModuleCode>(_ outcome: CodeOutcome<M>) -> String {
+                switch outcome {
+                case .success: return "success"
+                case .base(let code): return "base \\(code.rawValue)"
+                case .module(let value): return value.isUnrecognised ? "other \\(value.code)" : "module \\(value.code)"
+                case .unexpected(let code): return "unexpected \\(code)"
+                case .invalidCatalog(let failure): return "invalid \\(failure.status)"
+                }
+            }
+
+            func classify<M: ModuleCode>(_ type: M.Type, _ label: String, _ codes: [Int64]) {
+                for code in codes { print(label, code, outcome(M.classify(code))) }
+            }
+
+            """
+        var expected = ""
+        func entry(_ entry: EntryDefinition) -> String {
+            "\(entry.code) \(hexLiteral(entry.name)) \(entry.flags.rawValue) \(hexLiteral(entry.message.english)) \(hexLiteral(entry.message.simplifiedChinese ?? "-"))"
+        }
+        func literal(_ code: Int64) -> String { code == Int64.min ? "Int64.min" : String(code) }
+        for catalog in batch {
+            let definition = catalog.definition
+            main += "dump(\(GeneratedNames.catalogTypeName(catalog: definition.name)).definition)\n"
+            expected += "catalog \(hexLiteral(definition.name)) \(entry(definition.success))\n"
+            for base in definition.base { expected += "base \(entry(base))\n" }
+            for module in definition.modules {
+                let ranges = module.ranges.map { "\($0.lowerBound)...\($0.upperBound)" }.joined(separator: ",")
+                expected +=
+                    "module \(hexLiteral(module.name)) \(hexLiteral(module.title.english)) \(hexLiteral(module.title.simplifiedChinese ?? "-")) \(ranges)\n"
+                for code in module.codes { expected += "code \(entry(code))\n" }
+            }
+        }
+        let first = batch[0].definition
+        main += "print(\"installed\", hex(try \(GeneratedNames.catalogTypeName(catalog: first.name)).install().name))\n"
+        expected += "installed \(hexLiteral(first.name))\n"
+        let probes = batch[0].probes
+        main += "let probes: [Int64] = [\(probes.map(literal).joined(separator: ", "))]\n"
+        for (offset, module) in first.modules.enumerated() {
+            let label = "\(first.name).\(offset + 1)"
+            main += "classify(\(GeneratedNames.typeName(module: module.name)).self, \"\(label)\", probes)\n"
+            for code in probes {
+                let answer = LinearReference.classify(code, in: first)
+                let what: String
+                switch answer.tier {
+                case 1: what = "success"
+                case 2: what = "base \(code)"
+                case 3 where answer.module == offset + 1:
+                    what = answer.entry == nil ? "other \(code)" : "module \(code)"
+                default: what = "unexpected \(code)"
+                }
+                expected += "\(label) \(code) \(what)\n"
+            }
+        }
+        if batch.count > 1, let module = batch[1].definition.modules.first {
+            let label = "\(batch[1].definition.name).1"
+            main += "classify(\(GeneratedNames.typeName(module: module.name)).self, \"\(label)\", probes)\n"
+            for code in probes { expected += "\(label) \(code) invalid catalogInUse\n" }
+        }
+        let mainFile = directory.appendingPathComponent("installing/main.swift")
+        try Data(main.utf8).write(to: mainFile)
+        let binary = directory.appendingPathComponent("installing-program")
+        let build = try GeneratedSourceToolchain.buildSwift(files + [mainFile], binary: binary, in: directory)
+        try #require(build.succeeded, "\(context): swiftc (installing form): \(build.errors)")
+        let run = try GeneratedSourceToolchain.run(binary.path, [], in: directory)
+        #expect(run.status == 0, "\(context): \(run.errors)")
+        if run.output != expected {
+            let got = run.output.split(separator: "\n")
+            let want = expected.split(separator: "\n")
+            let first = firstDifference(got, want)
+            Issue.record(
+                "\(context): installing form, line \(first) differs: got \(first < got.count ? String(got[first]) : "nothing"), want \(first < want.count ? String(want[first]) : "nothing")"
             )
         }
     }

@@ -4,6 +4,7 @@
 
 import Foundation
 import SwiftErrCatalogFile
+import SwiftErrDefaultCatalog
 import Testing
 
 @testable import ErrcatKit
@@ -115,32 +116,54 @@ struct GeneratedSourceTests {
         return words
     }
 
-    @Test("reserved names: every member the generated enum declares, and every type it names, is reserved")
-    func reservedFromGenerator() throws {
-        let definition = try CatalogDefinition(json: Array(ErrcatRunner.fixture("small-catalog.json")))
-        for builtIn in [false, true] {
-            var catalog = definition
-            if builtIn { catalog.name = "default" }
-            let files = try SwiftSourceGenerator(definition: catalog, sourcePath: "x.json").generateFiles()
-            let module = try #require(files.first { $0.fileName == "BillingCode.swift" }).source
-            let caseNames = Set(catalog.modules[0].codes.map(\.name))
-            // Members: the word after case/var/let/func in the enum's own declarations.
-            let declarations = module.split(separator: "\n").compactMap { line -> String? in
-                let words = Self.words(in: String(line))
-                guard let keyword = words.firstIndex(where: { ["case", "var", "let", "func"].contains($0) }),
-                    keyword + 1 < words.count, line.hasPrefix("    ") && !line.hasPrefix("        ")
-                else { return nil }
-                return words[keyword + 1]
+    @Test(
+        "reserved names: every member the generated enum declares, and every type it names, is reserved",
+        arguments: ["files", "built-in files", "installing"])
+    func reservedFromGenerator(form: String) throws {
+        var catalog = try CatalogDefinition(json: Array(ErrcatRunner.fixture("small-catalog.json")))
+        if form == "built-in files" { catalog.name = "default" }
+        let generator = SwiftSourceGenerator(definition: catalog, sourcePath: "x.json")
+        let module: String
+        if form == "installing" {
+            // The installing form is one file: BillingCode's enum is from its declaration to the next.
+            let source = try generator.generateInstalling()
+            let start = try #require(source.range(of: "public enum BillingCode: ModuleCode {"))
+            let end = try #require(source.range(of: "\n}\n", range: start.upperBound..<source.endIndex))
+            module = String(source[start.lowerBound..<end.upperBound])
+        } else {
+            let files = try generator.generateFiles()
+            module = try #require(files.first { $0.fileName == "BillingCode.swift" }).source
+        }
+        let caseNames = Set(catalog.modules[0].codes.map(\.name))
+        // Members: the word after case/var/let/func in the enum's own declarations.
+        let declarations = module.split(separator: "\n").compactMap { line -> String? in
+            let words = Self.words(in: String(line))
+            guard let keyword = words.firstIndex(where: { ["case", "var", "let", "func"].contains($0) }),
+                keyword + 1 < words.count, line.hasPrefix("    ") && !line.hasPrefix("        ")
+            else { return nil }
+            return words[keyword + 1]
+        }
+        let members = Set(declarations).subtracting(caseNames)
+        #expect(
+            members
+                == Set(GeneratedNames.generatedModuleMembers.keys).subtracting(form == "files" ? ["classifier"] : []))
+        // Types: capitalised words outside the import line; the installing form's catalog type is
+        // reserved by a rule of its own (a case may not be named like the catalog's type).
+        let code = module.split(separator: "\n").filter { !$0.hasPrefix("import ") }.joined(separator: "\n")
+        let catalogType = GeneratedNames.catalogTypeName(catalog: catalog.name)
+        let types = Set(Self.words(in: code).filter { $0.first!.isUppercase })
+            .subtracting(["BillingCode", "Self", catalogType])
+        #expect(
+            types.isSubset(of: GeneratedNames.referencedTypes),
+            "\(types.subtracting(GeneratedNames.referencedTypes))")
+        for name in members.union(types) { #expect(GeneratedNames.caseNameProblem(name) != nil, "\(name)") }
+        if form == "installing" {
+            #expect(module.contains("ModuleClassifier<Self>(installing: \(catalogType).definition)"))
+            var poisoned = catalog
+            poisoned.modules[0].codes[0].name = catalogType
+            #expect(throws: SwiftGenerationError.self) {
+                try SwiftSourceGenerator(definition: poisoned, sourcePath: "x.json").generateInstalling()
             }
-            let members = Set(declarations).subtracting(caseNames)
-            #expect(
-                members == Set(GeneratedNames.generatedModuleMembers.keys).subtracting(builtIn ? [] : ["classifier"]))
-            let types = Set(Self.words(in: module).filter { $0.first!.isUppercase })
-                .subtracting(["BillingCode", "Self"])
-            #expect(
-                types.isSubset(of: GeneratedNames.referencedTypes),
-                "\(types.subtracting(GeneratedNames.referencedTypes))")
-            for name in members.union(types) { #expect(GeneratedNames.caseNameProblem(name) != nil, "\(name)") }
         }
     }
 

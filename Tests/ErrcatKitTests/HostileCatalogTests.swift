@@ -125,6 +125,11 @@ struct HostileCatalogTests {
             "a case named CodeFlags", catalog(modules: [("foo", ["CodeFlags"])]), "\"CodeFlags\"", 1,
             "the type CodeFlags"
         ),
+        (
+            "a case named like the catalog's type", catalog(modules: [("foo", ["HostileCatalog"])]),
+            "\"HostileCatalog\"", 1,
+            "in the generated Swift enum FooCode it would hide the catalog type HostileCatalog that the enum refers to"
+        ),
         ("a base entry named rawValue", catalog(base: ["rawValue"]), "\"rawValue\"", 1, "BaseCode.rawValue"),
         ("a base entry named BaseCode", catalog(base: ["BaseCode"]), "\"BaseCode\"", 1, "the type BaseCode itself"),
         ("a base entry named Protocol", catalog(base: ["Protocol"]), "\"Protocol\"", 1, "BaseCode.Protocol"),
@@ -168,9 +173,9 @@ struct HostileCatalogTests {
         #expect(problems.count == 1, "\(what): \(result.errors)")
         #expect(problems.first?.hasPrefix("\(file.path):\(place): error: ") == true, "\(what): \(result.errors)")
         #expect(problems.first?.contains(fragment) == true, "\(what): \(result.errors)")
-        // gen refuses the same catalog with the same report, writing nothing.
-        for language in ["c", "swift"] {
-            let gen = try ErrcatRunner.run(["gen", language, file.path])
+        // gen refuses the same catalog with the same report, writing nothing, in every form.
+        for form in [["c"], ["swift"], ["swift", "--installing"]] {
+            let gen = try ErrcatRunner.run(["gen"] + form + [file.path])
             #expect(gen.status == 1)
             #expect(gen.output.isEmpty)
             #expect(gen.errors.contains("\(file.path):\(place): error: "), "\(what): \(gen.errors)")
@@ -217,8 +222,9 @@ struct HostileCatalogTests {
         }
     }
 
-    /// Generates the Swift of `file`, checks that it holds no raw line break other than LF and
-    /// no invisible character, type-checks it, and, with `probe`, checks that the probe does not.
+    /// Generates the Swift of `file` in both forms (one file each, and `--installing`, the
+    /// plugin's), checks that it holds no raw line break other than LF and no invisible character,
+    /// type-checks each form, and, with `probe`, checks that the probe does not type-check with it.
     static func compileGeneratedSwift(_ file: URL, probe: String?) throws {
         let directory = try ErrcatRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -227,21 +233,30 @@ struct HostileCatalogTests {
         let gen = try ErrcatRunner.run(["gen", "swift", file.path, "--output-dir", generated.path])
         try #require(gen.status == 0, "\(gen.errors)")
         let files = try FileManager.default.contentsOfDirectory(at: generated, includingPropertiesForKeys: nil)
-        for source in files {
+        let installing = directory.appendingPathComponent("installing/catalog.swift")
+        try FileManager.default.createDirectory(
+            at: installing.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let genInstalling = try ErrcatRunner.run([
+            "gen", "swift", "--installing", file.path, "--output", installing.path,
+        ])
+        try #require(genInstalling.status == 0, "\(genInstalling.errors)")
+        for source in files + [installing] {
             let text = String(decoding: try Data(contentsOf: source), as: UTF8.self)
             let unsafe = text.unicodeScalars.filter { $0 != "\n" && !DisplayText.isVisible($0) }
             #expect(unsafe.isEmpty, "\(source.lastPathComponent): \(unsafe.map { String($0.value, radix: 16) })")
         }
         guard GeneratedSourceToolchain.swiftUnavailable == nil else { return }
         let sources = try GeneratedSourceToolchain.importing(files, into: directory.appendingPathComponent("typecheck"))
-        let typecheck = try GeneratedSourceToolchain.typecheckSwift(sources, in: directory)
-        #expect(typecheck.succeeded, "\(typecheck.errors)")
-        if let probe {
-            let probeFile = directory.appendingPathComponent("typecheck/probe.swift")
-            try Data(("import SwiftErr\n" + probe).utf8).write(to: probeFile)
-            let probed = try GeneratedSourceToolchain.typecheckSwift(sources + [probeFile], in: directory)
-            #expect(!probed.succeeded, "an injected member PWNED exists")
-            #expect(probed.errors.contains("PWNED"))
+        for form in [sources, [installing]] {
+            let typecheck = try GeneratedSourceToolchain.typecheckSwift(form, in: directory)
+            #expect(typecheck.succeeded, "\(typecheck.errors)")
+            if let probe {
+                let probeFile = directory.appendingPathComponent("probe.swift")
+                try Data(("import SwiftErr\n" + probe).utf8).write(to: probeFile)
+                let probed = try GeneratedSourceToolchain.typecheckSwift(form + [probeFile], in: directory)
+                #expect(!probed.succeeded, "an injected member PWNED exists")
+                #expect(probed.errors.contains("PWNED"))
+            }
         }
     }
 
@@ -258,17 +273,19 @@ struct HostileCatalogTests {
         let file = directory.appendingPathComponent("hostile.json")
         try Data(catalog.utf8).write(to: file)
         let source = directory.appendingPathComponent("hostile_catalog.c")
-        let gen = try ErrcatRunner.run(["gen", "c", file.path, "--output", source.path])
+        let header = directory.appendingPathComponent("hostile_catalog.h")
+        let gen = try ErrcatRunner.run(["gen", "c", file.path, "--output", source.path, "--header", header.path])
         try #require(gen.status == 0, "\(gen.errors)")
-        let text = String(decoding: try Data(contentsOf: source), as: UTF8.self)
-        #expect(!text.unicodeScalars.contains { $0 != "\n" && !DisplayText.isVisible($0) && $0 != "—" })
-        #expect(!text.contains("\\\n"), "no line splice")
+        for generated in [source, header] {
+            let text = String(decoding: try Data(contentsOf: generated), as: UTF8.self)
+            #expect(!text.unicodeScalars.contains { $0 != "\n" && !DisplayText.isVisible($0) && $0 != "—" })
+            #expect(!text.contains("\\\n"), "no line splice")
+        }
         let main = directory.appendingPathComponent("main.c")
         try Data(
             """
             #include <stdio.h>
-            #include "CErrCore.h"
-            const errcore_table *errcore_hostile_table(void);
+            #include "hostile_catalog.h"
             int main(void) {
                 const errcore_table *t = errcore_hostile_table();
                 errcore_diag d;

@@ -3,6 +3,7 @@
 
 import Foundation
 import SwiftErr
+import SwiftErrDefaultCatalog
 import Testing
 
 @testable import SwiftErrCatalogFile

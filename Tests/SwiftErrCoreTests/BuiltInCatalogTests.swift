@@ -1,5 +1,7 @@
 import CErrCore
+import CErrDefaultCatalog
 import SwiftErrCore
+import SwiftErrDefaultCatalog
 import Testing
 
 /// The generated Swift enums and base-tier constants must say exactly what the C core's static
@@ -49,7 +51,7 @@ struct BuiltInCatalogTests {
             switch UInt32(module) {
             case 0:
                 if code != table.successCode {
-                    #expect(BaseCode(rawValue: code).name() == name)
+                    #expect(BaseCode(rawValue: code).name(in: .builtIn) == name)
                     #expect(StudyGroupCode.classify(code) == .base(BaseCode(rawValue: code)))
                 }
             case ERRCORE_DEFAULT_MODULE_ACCOUNT: check(AccountCode.self)
@@ -121,11 +123,11 @@ struct BuiltInCatalogTests {
 
     @Test("token expiry and failed automatic sign-in are flagged for re-authentication in C")
     func reauthenticationFlags() {
-        #expect(BaseCode.tokenExpire.message(in: .simplifiedChinese) == "登录已过期,请重新登录。")
-        #expect(BaseCode(rawValue: 99).name() == nil)
-        #expect(BaseCode(rawValue: 11_210_005).flags() == [], "a module code is not a base code")
-        #expect(BaseCode.tokenExpire.flags().contains(.reauthenticate))
-        #expect(BaseCode.autoLoginFailed.flags().contains(.reauthenticate))
-        #expect(!BaseCode.verifyCodeIncorrect.flags().contains(.reauthenticate))
+        #expect(BaseCode.tokenExpire.message(in: .simplifiedChinese, catalog: .builtIn) == "登录已过期,请重新登录。")
+        #expect(BaseCode(rawValue: 99).name(in: .builtIn) == nil)
+        #expect(BaseCode(rawValue: 11_210_005).flags(in: .builtIn) == [], "a module code is not a base code")
+        #expect(BaseCode.tokenExpire.flags(in: .builtIn).contains(.reauthenticate))
+        #expect(BaseCode.autoLoginFailed.flags(in: .builtIn).contains(.reauthenticate))
+        #expect(!BaseCode.verifyCodeIncorrect.flags(in: .builtIn).contains(.reauthenticate))
     }
 }

@@ -1,4 +1,5 @@
 import SwiftErrCore
+import SwiftErrDefaultCatalog
 import SwiftErrTesting
 import Testing
 

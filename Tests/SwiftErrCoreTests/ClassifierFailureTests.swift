@@ -1,4 +1,5 @@
 import SwiftErrCore
+import SwiftErrDefaultCatalog
 import Testing
 
 /// A classifier's errors carry names and compose their message when it is read; the message, equality

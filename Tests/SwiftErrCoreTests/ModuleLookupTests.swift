@@ -1,5 +1,6 @@
 import CErrCore
 import SwiftErrCore
+import SwiftErrDefaultCatalog
 import Testing
 
 /// Module names are looked up by comparing UTF-8 bytes with the table's C strings; the answers

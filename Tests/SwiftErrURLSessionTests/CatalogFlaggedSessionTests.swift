@@ -4,6 +4,7 @@ import Foundation
 // declare their classifier), or builds it in code. The test reads the file directly, which is
 // what both of those start from.
 import SwiftErrCatalogFile
+import SwiftErrDefaultCatalog
 import SwiftErrTesting
 import SwiftErrURLSession
 import Testing

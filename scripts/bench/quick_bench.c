@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "CErrCore.h"
+#include "errcore_default_catalog.h"
 
 #define COUNT 10000000u
 #define RUNS  7

@@ -1,10 +1,13 @@
 #!/bin/sh
 # swift-check.sh — the SwiftErrCore target compiled as Embedded Swift with the
-# CErrCore clang module, used by a firmware-style client, linked for
-# microcontrollers and held to a size budget (run by `make cross-swift-check`).
+# CErrCore clang module, and the built-in catalog's target
+# (SwiftErrDefaultCatalog, with the CErrDefaultCatalog clang module) on top of
+# it, used by a firmware-style client, linked for microcontrollers and held to
+# a size budget (run by `make cross-swift-check`).
 #
-# 1. The target's files are the package's: target-sources.sh reads the path
-#    and sources of SwiftErrCore from `swift package describe`.
+# 1. The targets' files are the package's: target-sources.sh reads the path
+#    and sources of SwiftErrCore and SwiftErrDefaultCatalog from
+#    `swift package describe`.
 # 2. foundation-free.sh requires the files to import no Foundation module;
 #    foundation-free.sh --self-test then plants such imports in a temporary
 #    copy of the files and requires each to be rejected, so the check is known
@@ -13,17 +16,21 @@
 #    and riscv32-none-none-eabi):
 #    a. swiftc -enable-experimental-feature Embedded -wmo -parse-as-library
 #       -Osize compiles the files as module SwiftErrCore (CErrCore through
-#       Embedded/CErrCore/module.modulemap, which names include/CErrCore.h);
-#    b. Embedded/Probe/*.swift, importing SwiftErrCore and CErrCore, is
-#       compiled against that module;
-#    c. the C core is compiled freestanding for the matching C target;
+#       Embedded/CErrCore/module.modulemap, which names include/CErrCore.h),
+#       then SwiftErrDefaultCatalog's as module SwiftErrDefaultCatalog
+#       (CErrDefaultCatalog through Embedded/CErrDefaultCatalog/module.modulemap);
+#    b. Embedded/Probe/*.swift, importing SwiftErrCore, SwiftErrDefaultCatalog,
+#       CErrCore and CErrDefaultCatalog, is compiled against those modules;
+#    c. the C core and the built-in catalog's table are compiled freestanding
+#       for the matching C target;
 #    d. ld.lld --gc-sections links two firmwares from the probe's @_cdecl entry
 #       points, each with a map file:
 #         firmware-probe.elf  every entry point (typed and flag classification
 #                             through SwiftErrCore, and the C API directly);
 #         classify-only.elf   only the entry points that classify through
-#                             SwiftErrCore (StudyGroupCode.classify, a
-#                             Catalog.builtIn classification and its flags).
+#                             SwiftErrCore with the built-in catalog
+#                             (StudyGroupCode.classify, a Catalog.builtIn
+#                             classification and its flags).
 #       The toolchain's libswiftUnicodeDataTables.a is on the link line, so
 #       whatever needs the Unicode tables gets them and is measured.
 # 4. Prints the sizes of both firmwares with the catalog's share separated
@@ -38,6 +45,7 @@
 # Environment: SWIFTC, CLANG, LLD (default: the toolchain next to swiftc),
 # READELF (default readelf), EMBEDDED_SWIFT_TARGETS, EMBEDDED_SWIFT_OUT
 # (default build/embedded-swift), EMBEDDED_C_SRC_DIR (default Sources/CErrCore),
+# EMBEDDED_CATALOG_SRC (default Sources/CErrDefaultCatalog/default_catalog.c),
 # and the three budget variables above.
 set -eu
 
@@ -54,6 +62,7 @@ export READELF
 TARGETS=${EMBEDDED_SWIFT_TARGETS:-armv7em-none-none-eabi riscv32-none-none-eabi}
 OUT=${EMBEDDED_SWIFT_OUT:-build/embedded-swift}
 C_SRC_DIR=${EMBEDDED_C_SRC_DIR:-Sources/CErrCore}
+CATALOG_SRC=${EMBEDDED_CATALOG_SRC:-Sources/CErrDefaultCatalog/default_catalog.c}
 BUDGET_TARGET=${EMBEDDED_SWIFT_BUDGET_TARGET:-armv7em-none-none-eabi}
 TEXT_BUDGET=${EMBEDDED_SWIFT_TEXT_BUDGET:-8192}
 RODATA_BUDGET=${EMBEDDED_SWIFT_RODATA_BUDGET:-8192}
@@ -64,21 +73,27 @@ probe_entries="firmware_action firmware_study_group firmware_module firmware_tal
 classify_entries="firmware_action firmware_study_group"
 
 sources=$(SWIFTC=$SWIFTC sh "$scripts/target-sources.sh" SwiftErrCore)
-if printf '%s\n' "$sources" | grep -q '[[:space:]]'; then
-    echo "swift-check: a SwiftErrCore source path contains white space, which this script cannot pass on:" >&2
-    printf '%s\n' "$sources" | grep '[[:space:]]' >&2
+catalog_sources=$(SWIFTC=$SWIFTC sh "$scripts/target-sources.sh" SwiftErrDefaultCatalog)
+if printf '%s\n' "$sources" "$catalog_sources" | grep -q '[[:space:]]'; then
+    echo "swift-check: a source path contains white space, which this script cannot pass on:" >&2
+    printf '%s\n' "$sources" "$catalog_sources" | grep '[[:space:]]' >&2
     exit 1
 fi
+# shellcheck disable=SC2086
+set -- $catalog_sources
+echo "== SwiftErrDefaultCatalog: the target's $# files, as swift package describe lists them"
 # shellcheck disable=SC2086
 set -- $sources
 echo "== SwiftErrCore: the target's $# files, as swift package describe lists them"
 
-echo "== SwiftErrCore imports no Foundation module"
-sh "$scripts/foundation-free.sh" "$@"
-sh "$scripts/foundation-free.sh" --self-test "$@"
+echo "== SwiftErrCore and SwiftErrDefaultCatalog import no Foundation module"
+# shellcheck disable=SC2086
+sh "$scripts/foundation-free.sh" "$@" $catalog_sources
+# shellcheck disable=SC2086
+sh "$scripts/foundation-free.sh" --self-test "$@" $catalog_sources
 
 probe=$(ls Embedded/Probe/*.swift)
-csrcs=$(ls "$C_SRC_DIR"/*.c)
+csrcs="$(ls "$C_SRC_DIR"/*.c) $CATALOG_SRC"
 
 # The C triple and code generation flags matching each Embedded Swift target.
 c_target_flags() {
@@ -98,7 +113,8 @@ link() {
     for entry in "$@"; do roots="$roots -u $entry"; done
     # shellcheck disable=SC2086
     "$LLD" -static -z norelro --gc-sections --warn-unresolved-symbols $roots -Map="$elf.map" \
-        -o "$elf" "$dir/FirmwareProbe.o" "$dir/SwiftErrCore.o" "$dir"/c/*.o "$unicode" \
+        -o "$elf" "$dir/FirmwareProbe.o" "$dir/SwiftErrCore.o" "$dir/SwiftErrDefaultCatalog.o" "$dir"/c/*.o \
+        "$unicode" \
         2>"$elf.log" || { cat "$elf.log" >&2; echo "swift-check: linking $elf failed" >&2; exit 1; }
 }
 
@@ -115,8 +131,8 @@ for target in $TARGETS; do
         exit 1
     }
     swiftflags="-enable-experimental-feature Embedded -target $target -wmo -parse-as-library -Osize
-                -Xfrontend -function-sections -I Embedded/CErrCore -module-cache-path $OUT/module-cache
-                -package-name SwiftErr"
+                -Xfrontend -function-sections -I Embedded/CErrCore -I Embedded/CErrDefaultCatalog
+                -Xcc -ISources/CErrCore/include -module-cache-path $OUT/module-cache -package-name SwiftErr"
 
     echo "== $target: SwiftErrCore as Embedded Swift"
     # shellcheck disable=SC2086
@@ -128,12 +144,22 @@ for target in $TARGETS; do
         exit 1
     }
 
-    echo "== $target: firmware probe importing SwiftErrCore and CErrCore: $(echo $probe)"
+    echo "== $target: SwiftErrDefaultCatalog as Embedded Swift"
+    # shellcheck disable=SC2086
+    "$SWIFTC" $swiftflags -I "$dir" -module-name SwiftErrDefaultCatalog \
+        -emit-module -emit-module-path "$dir/SwiftErrDefaultCatalog.swiftmodule" \
+        -c $catalog_sources -o "$dir/SwiftErrDefaultCatalog.o"
+    [ -f "$dir/SwiftErrDefaultCatalog.o" ] && [ -f "$dir/SwiftErrDefaultCatalog.swiftmodule" ] || {
+        echo "swift-check: swiftc wrote no SwiftErrDefaultCatalog.o / SwiftErrDefaultCatalog.swiftmodule" >&2
+        exit 1
+    }
+
+    echo "== $target: firmware probe importing SwiftErrCore, SwiftErrDefaultCatalog and the C modules: $(echo $probe)"
     # shellcheck disable=SC2086
     "$SWIFTC" $swiftflags -I "$dir" -module-name FirmwareProbe -c $probe -o "$dir/FirmwareProbe.o"
     [ -f "$dir/FirmwareProbe.o" ] || { echo "swift-check: swiftc wrote no FirmwareProbe.o" >&2; exit 1; }
 
-    echo "== $target: C core ($cflags -ffreestanding -Os) and links"
+    echo "== $target: C core and the built-in catalog's table ($cflags -ffreestanding -Os) and links"
     for src in $csrcs; do
         # shellcheck disable=SC2086
         "$CLANG" $cflags -std=c11 -ffreestanding -Os -Wall -Wextra -Wpedantic -Werror \

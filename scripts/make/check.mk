@@ -2,12 +2,13 @@
 #   C tests with gcc and clang (-Werror), under ASan+UBSan; the shared library's exports
 #   (exactly the public API, for each compiler); the pkg-config example against an
 #   installed copy, linked shared and static (readelf -d proves which needs libcerrcore.so);
-#   the freestanding cross build (sizes, host equivalence, Embedded Swift), and `swift test`.
+#   the freestanding cross build (sizes, host equivalence, Embedded Swift), `swift test`, and
+#   `make gen`'s table for a catalog of one's own compiled and run (check-gen, scripts/make/gen.mk).
 
 CHECK_PREFIX := $(CURDIR)/build/check-install
 
 .PHONY: check check-c check-swift
-check: check-c check-swift
+check: check-c check-swift check-gen
 
 check-c:
 	$(MAKE) clean

@@ -3,8 +3,9 @@
 # the regular build. Included by the top-level Makefile; run from the
 # repository root.
 #
-#   make cross            compile Sources/CErrCore/*.c for every CROSS_TARGETS
-#                         triple into build/cross/<target>/, print the
+#   make cross            compile Sources/CErrCore/*.c and the built-in catalog's
+#                         table (Sources/CErrDefaultCatalog/default_catalog.c)
+#                         for every CROSS_TARGETS triple into build/cross/<target>/, print the
 #                         .text/.rodata/.data/.bss table, the external symbols,
 #                         the stack use of each public function (from
 #                         -fstack-usage and the call graph) and the linked
@@ -53,13 +54,20 @@ CROSS_CFLAGS ?= -std=c11 -ffreestanding -Os -Wall -Wextra -Wpedantic -Werror \
                 -ffunction-sections -fdata-sections -fstack-usage
 
 CROSS_SRC_DIR ?= Sources/CErrCore
-CROSS_SRCS := $(sort $(wildcard $(CROSS_SRC_DIR)/*.c))
+# The built-in catalog's table (the CErrDefaultCatalog target), linked into the
+# classify-only firmware as the table it classifies with.
+CROSS_CATALOG_DIR ?= Sources/CErrDefaultCatalog
+CROSS_SRCS := $(sort $(wildcard $(CROSS_SRC_DIR)/*.c)) $(CROSS_CATALOG_DIR)/default_catalog.c
 CROSS_DEPS := $(wildcard include/*.h include/errcore/*.h $(CROSS_SRC_DIR)/*.h) \
               Embedded/freestanding/string.h scripts/make/cross.mk
-CROSS_OBJS_OF = $(patsubst $(CROSS_SRC_DIR)/%.c,$(CROSS_BUILD_DIR)/$(1)/%.o,$(CROSS_SRCS))
+CROSS_OBJS_OF = $(patsubst %.c,$(CROSS_BUILD_DIR)/$(1)/%.o,$(notdir $(CROSS_SRCS)))
 
 define CROSS_TARGET_RULES
 $(CROSS_BUILD_DIR)/$(1)/%.o: $(CROSS_SRC_DIR)/%.c $(CROSS_DEPS)
+	@mkdir -p $$(@D)
+	$$(CROSS_CC) $$(CROSS_TARGET_FLAGS_$(1)) $$(CROSS_CFLAGS) $$(CROSS_CPPFLAGS) -c $$< -o $$@
+
+$(CROSS_BUILD_DIR)/$(1)/%.o: $(CROSS_CATALOG_DIR)/%.c $(CROSS_DEPS)
 	@mkdir -p $$(@D)
 	$$(CROSS_CC) $$(CROSS_TARGET_FLAGS_$(1)) $$(CROSS_CFLAGS) $$(CROSS_CPPFLAGS) -c $$< -o $$@
 
@@ -78,8 +86,8 @@ CROSS_ELFS := $(foreach t,$(CROSS_TARGETS),$(CROSS_BUILD_DIR)/$(t)/classify-only
 .PHONY: cross cross-host-test cross-swift-check cross-clean
 
 cross: $(CROSS_ALL_OBJS) $(CROSS_ELFS)
-	@test -f $(CROSS_SRC_DIR)/default_catalog.c || \
-	    { echo "cross: $(CROSS_SRC_DIR)/default_catalog.c is missing (the default catalog must be in the build)"; exit 1; }
+	@test -f $(CROSS_CATALOG_DIR)/default_catalog.c || \
+	    { echo "cross: $(CROSS_CATALOG_DIR)/default_catalog.c is missing (the default catalog must be in the build)"; exit 1; }
 	@echo "== C core, freestanding -Os, per object (bytes)"
 	@READELF="$(CROSS_READELF)" NM="$(CROSS_NM)" sh scripts/embedded/section-sizes.sh $(CROSS_BUILD_DIR) $(CROSS_TARGETS)
 	@for t in $(CROSS_TARGETS); do \
@@ -111,9 +119,13 @@ CROSS_HOST_FS_CCS ?= gcc clang
 CROSS_HOST_FS_CFLAGS ?= -std=c11 -ffreestanding -Os -Wall -Wextra -Wpedantic -Werror
 CROSS_HOST_OBJCOPY ?= objcopy
 
-CROSS_HOST_REF_OBJS := $(patsubst $(CROSS_SRC_DIR)/%.c,$(CROSS_HOST_DIR)/ref/%.o,$(CROSS_SRCS))
+CROSS_HOST_REF_OBJS := $(patsubst %.c,$(CROSS_HOST_DIR)/ref/%.o,$(notdir $(CROSS_SRCS)))
 
 $(CROSS_HOST_DIR)/ref/%.o: $(CROSS_SRC_DIR)/%.c $(CROSS_DEPS)
+	@mkdir -p $(@D)
+	$(CROSS_HOST_REF_CC) $(CROSS_HOST_REF_CFLAGS) -Iinclude -c $< -o $@
+
+$(CROSS_HOST_DIR)/ref/%.o: $(CROSS_CATALOG_DIR)/%.c $(CROSS_DEPS)
 	@mkdir -p $(@D)
 	$(CROSS_HOST_REF_CC) $(CROSS_HOST_REF_CFLAGS) -Iinclude -c $< -o $@
 
@@ -125,7 +137,11 @@ $(CROSS_HOST_DIR)/fs-$(1)/%.o: $(CROSS_SRC_DIR)/%.c $(CROSS_DEPS)
 	@mkdir -p $$(@D)
 	$(1) $$(CROSS_HOST_FS_CFLAGS) $$(CROSS_CPPFLAGS) -c $$< -o $$@
 
-$(CROSS_HOST_DIR)/fs-$(1).o: $(patsubst $(CROSS_SRC_DIR)/%.c,$(CROSS_HOST_DIR)/fs-$(1)/%.o,$(CROSS_SRCS))
+$(CROSS_HOST_DIR)/fs-$(1)/%.o: $(CROSS_CATALOG_DIR)/%.c $(CROSS_DEPS)
+	@mkdir -p $$(@D)
+	$(1) $$(CROSS_HOST_FS_CFLAGS) $$(CROSS_CPPFLAGS) -c $$< -o $$@
+
+$(CROSS_HOST_DIR)/fs-$(1).o: $(patsubst %.c,$(CROSS_HOST_DIR)/fs-$(1)/%.o,$(notdir $(CROSS_SRCS)))
 	$(1) -r -nostdlib -o $$@.partial $$^
 	nm -g --defined-only $$@.partial | awk 'NF >= 3 { print $$$$3, "fs_$(1)_" $$$$3 }' > $$@.syms
 	$$(CROSS_HOST_OBJCOPY) --redefine-syms=$$@.syms $$@.partial $$@

@@ -69,7 +69,7 @@ $(FUZZ_DIR)/envelope_fuzz: $(FUZZ_ENVELOPE_SRCS)
 
 $(FUZZ_CATALOG_DIR)/module.modulemap:
 	@mkdir -p $(dir $@)
-	printf 'module CErrCore {\n    umbrella header "%s"\n    export *\n}\n' "$(CURDIR)/include/CErrCore.h" > $@
+	printf 'module CErrCore {\n    umbrella header "%s"\n    export *\n}\n' "$(CURDIR)/Sources/CErrCore/include/CErrCore.h" > $@
 
 $(FUZZ_CATALOG_DIR)/core/%.o: Sources/CErrCore/%.c $(FUZZ_C_DEPS)
 	@mkdir -p $(dir $@)

@@ -14,6 +14,7 @@ import CBaselines
 import CErrCore
 import Foundation
 import SwiftErr
+import SwiftErrDefaultCatalog
 
 /// Codes per measured sample in the classify benchmarks.
 let chunk = 1_000

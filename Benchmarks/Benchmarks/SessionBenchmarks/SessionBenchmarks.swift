@@ -10,6 +10,7 @@ import Baselines
 import Benchmark
 import Foundation
 import SwiftErr
+import SwiftErrDefaultCatalog
 import Synchronization
 
 /// Answers every request with the same small success envelope, in process.

@@ -5,6 +5,7 @@
 import CBaselines
 import CErrCore
 import SwiftErr
+import SwiftErrDefaultCatalog
 
 /// The Swift facade measured on the same input as the C paths.
 public enum FacadeApproach {

@@ -3,6 +3,7 @@
 
 import CBaselines
 import CErrCore
+import CErrDefaultCatalog
 
 /// The three table sizes every approach is measured on.
 public enum TableSize: String, CaseIterable, Sendable {

@@ -15,6 +15,7 @@ import CBaselines
 import CErrCore
 import Foundation
 import SwiftErr
+import SwiftErrDefaultCatalog
 
 #if canImport(Glibc)
     import Glibc

@@ -7,22 +7,29 @@ enum GenCommand: ErrcatCommand {
     static let name = "gen"
 
     static let help = """
-        USAGE: errcat gen c CATALOG.json [--output FILE] [--check]
+        USAGE: errcat gen c CATALOG.json [--output FILE [--header FILE]] [--check]
                errcat gen swift CATALOG.json [--module NAME] [--output FILE | --output-dir DIR] [--check]
+               errcat gen swift --installing CATALOG.json [--output FILE] [--check]
 
         c      prints the C11 source of the catalog as static const tables, with the function
-               errcore_<name>_table() (catalog "default": Sources/CErrCore/default_catalog.c).
+               errcore_<name>_table() (catalog "default":
+               Sources/CErrDefaultCatalog/default_catalog.c).
         swift  prints the base tier as BaseCode constants and each module's ModuleCode enum
-               (type <Module>Code; the default catalog's
-               are Sources/SwiftErrCore/Generated/*.swift).
+               (type <Module>Code; the default catalog's are
+               Sources/SwiftErrDefaultCatalog/Generated/*.swift).
 
         OPTIONS:
           --output FILE      write to FILE instead of standard output
+          --header FILE      (c) also write a header declaring errcore_<name>_table() to FILE
           --output-dir DIR   (swift) write one file each: DIR/BaseCode+<Catalog>.swift and
                              DIR/<Module>Code.swift
           --module NAME      (swift) only this module's enum
-          --check            write nothing: compare with --output / --output-dir and exit 1
-                             when a file differs or is missing (drift check)
+          --installing       (swift) one file: the base tier, the catalog itself as Swift data
+                             (type <Catalog>Catalog, with install()) and the module enums, which
+                             install the catalog as the process-wide catalog on first use; what
+                             the SwiftErrCatalogPlugin generates at build time
+          --check            write nothing: compare with --output / --output-dir (and --header)
+                             and exit 1 when a file differs or is missing (drift check)
           -h, --help         show this help
 
         Every name and message is written as an escaped string literal; comments hold only text
@@ -32,7 +39,9 @@ enum GenCommand: ErrcatCommand {
         file or standard output cannot be written, or --check found a difference; 2 usage error.
         """
 
-    static let options = OptionSpec.values("--output -o", "--output-dir", "--module") + OptionSpec.flags("--check")
+    static let options =
+        OptionSpec.values("--output -o", "--output-dir", "--module", "--header")
+        + OptionSpec.flags("--check") + OptionSpec.flags("--installing")
 
     static func run(_ run: CommandRun) throws(ExitCode) -> Int32 {
         let parsed = run.arguments
@@ -50,6 +59,19 @@ enum GenCommand: ErrcatCommand {
         }
         if language == "c" && (parsed.value("--module") != nil || parsed.value("--output-dir") != nil) {
             throw run.usage("--module and --output-dir apply to gen swift only")
+        }
+        if language == "c" && parsed.has("--installing") {
+            throw run.usage("--installing applies to gen swift only")
+        }
+        if language == "swift" && parsed.value("--header") != nil {
+            throw run.usage("--header applies to gen c only")
+        }
+        if parsed.value("--header") != nil && parsed.value("--output") == nil {
+            throw run.usage("--header needs --output FILE for the source")
+        }
+        if parsed.has("--installing") && (parsed.value("--module") != nil || parsed.value("--output-dir") != nil) {
+            throw run.usage(
+                "--installing writes one file with every module: give --output FILE, not --module or --output-dir")
         }
         if parsed.value("--output") != nil && parsed.value("--output-dir") != nil {
             throw run.usage("give --output or --output-dir, not both")
@@ -76,15 +98,35 @@ enum GenCommand: ErrcatCommand {
 
         var files: [(path: String?, text: String)] = []
         if language == "c" {
+            let generator = CSourceGenerator(definition: definition, table: table, sourcePath: path)
             let source: String
             do {
-                source = try CSourceGenerator(definition: definition, table: table, sourcePath: path).generateChecked()
+                source = try generator.generateChecked()
             } catch {
                 io.printError(
                     "errcat gen c: \(shownPath): internal error: the generated C fails the source audit: \(error)")
                 return ExitStatus.problems
             }
             files.append((parsed.value("--output"), source))
+            if let header = parsed.value("--header") {
+                do {
+                    files.append((header, try generator.generateHeaderChecked()))
+                } catch {
+                    io.printError(
+                        "errcat gen c: \(shownPath): internal error: the generated header fails the source audit: \(error)"
+                    )
+                    return ExitStatus.problems
+                }
+            }
+        } else if parsed.has("--installing") {
+            do {
+                let source = try SwiftSourceGenerator(definition: definition, sourcePath: path)
+                    .generateInstallingChecked()
+                files.append((parsed.value("--output"), source))
+            } catch {
+                io.printError("errcat gen swift: \(shownPath): \(error.message)")
+                return ExitStatus.problems
+            }
         } else {
             let generator = SwiftSourceGenerator(definition: definition, sourcePath: path)
             var generated: [(fileName: String, source: String)]

@@ -302,15 +302,26 @@ enum GeneratedSourceAudit {
     static let cWords: Set<String> = [
         "include", "static", "const", "char", "int64_t", "uint32_t", "sizeof", "return", "void", "NULL", "INT64_C",
         "INT64_MIN", "ERRCORE_NO_STRING", "errcore_entry", "errcore_module", "errcore_range", "errcore_index_slot",
-        "errcore_front_slot", "errcore_front_gap", "errcore_table",
+        "errcore_front_slot", "errcore_front_gap", "errcore_table", "ERRCORE_API",
     ]
+
+    /// The further identifiers of a generated header, besides its guard and function.
+    static let cHeaderWords: Set<String> = ["ifndef", "define", "ifdef", "endif", "__cplusplus", "extern"]
 
     /// The identifiers generated Swift uses besides the catalog's names and module types.
     static let swiftWords: Set<String> = [
         "_", "extension", "public", "static", "let", "var", "enum", "case", "func", "switch", "self", "Self", "return",
         "if", "true", "false", "inlinable", "BaseCode", "rawValue", "ModuleCode", "String", "Int64", "Bool",
         "ClosedRange", "LocalizedText", "english", "simplifiedChinese", "CodeFlags", "ModuleClassifier", "catalog",
-        "builtIn", "retryable", "reauthenticate", "showUser", "fatal", "unrecognisedMessage",
+        "builtIn", "retryable", "reauthenticate", "showUser", "fatal", "unrecognisedMessage", "import", "SwiftErr",
+        "SwiftErrCore",
+    ]
+
+    /// The further identifiers of the `--installing` form (the catalog type's code), besides the
+    /// catalog type's own name.
+    static let swiftInstallingWords: Set<String> = [
+        "CatalogDefinition", "EntryDefinition", "success", "base", "modules", "definition",
+        "discardableResult", "install", "throws", "try", "CatalogError", "Catalog", "installing",
     ]
 
     private static func hexValue(_ scalar: Unicode.Scalar) -> UInt32? {

@@ -1,6 +1,8 @@
 // `errcat gen swift`: a catalog's base tier as `BaseCode` constants and its modules as
-// `ModuleCode` enums, the form of Sources/SwiftErrCore/Generated/*.swift (generated from
-// catalog/default.json).
+// `ModuleCode` enums, in two forms: one file each (Sources/SwiftErrDefaultCatalog/Generated/*.swift
+// is this for catalog/default.json), or with `--installing` one file that also holds the catalog as
+// Swift data, which its modules install as the process-wide catalog (the SwiftErrCatalogPlugin's
+// output).
 
 import SwiftErr
 import SwiftErrCatalogFile
@@ -19,8 +21,23 @@ struct SwiftSourceGenerator {
     /// The name of the generated unrecognised case.
     static let fallbackCase = GeneratedNames.fallbackCase
 
-    /// Whether the catalog is the built-in one, whose modules classify through `Catalog.builtIn`.
+    /// Whether the catalog is the built-in one, whose modules (in the one-file-each form) classify
+    /// through `Catalog.builtIn`, the static table of the `SwiftErrDefaultCatalog` product.
     private var isBuiltIn: Bool { definition.name == "default" }
+
+    /// How a generated module enum is classified.
+    private enum Classification {
+        /// Through the process-wide catalog (SwiftErr's default `ModuleCode.classifier`): no
+        /// `classifier` is written.
+        case processCatalog
+        /// Through `Catalog.builtIn`, the static default table.
+        case builtInTable
+        /// Through the process-wide catalog, installing the catalog type's definition first.
+        case installing(catalogType: String)
+    }
+
+    /// The type that holds the catalog in the `--installing` form: `shop` gives `ShopCatalog`.
+    var catalogType: String { GeneratedNames.catalogTypeName(catalog: definition.name) }
 
     /// The generated files in order: the base tier, then one per module, as (file name, source).
     /// - Throws: `SwiftGenerationError` when a name cannot be generated (``validate()``).
@@ -29,17 +46,41 @@ struct SwiftSourceGenerator {
         var files = [
             (fileName: "BaseCode+\(SwiftLiteral.typeName(catalog: definition.name)).swift", source: generateBase())
         ]
+        let classification: Classification = isBuiltIn ? .builtInTable : .processCatalog
         for (index, module) in definition.modules.enumerated() {
-            files.append((SwiftLiteral.typeName(module: module.name) + ".swift", generate(module, id: index + 1)))
+            files.append(
+                (
+                    SwiftLiteral.typeName(module: module.name) + ".swift",
+                    banner + generate(module, id: index + 1, classification: classification)
+                ))
         }
         return files
+    }
+
+    /// The `--installing` form, one source: the base tier, the catalog type (``catalogType``) with the
+    /// catalog's definition and `install()`, and each module's enum, whose classifier installs that
+    /// definition as the process-wide catalog on first use.
+    /// - Throws: `SwiftGenerationError` when a name cannot be generated (``validate()``).
+    func generateInstalling() throws(SwiftGenerationError) -> String {
+        try validate(installing: true)
+        var out = installingBanner
+        out += generateBaseConstants()
+        out += "\n"
+        out += generateCatalogType()
+        for (index, module) in definition.modules.enumerated() {
+            out += "\n"
+            out += generate(module, id: index + 1, classification: .installing(catalogType: catalogType))
+        }
+        return out
     }
 
     /// Checks the names the catalog file reader checks (``GeneratedNames``), for a definition
     /// that did not come from a file: every name an identifier, none reserved, no two module
     /// files that differ only in letter case.
+    /// - Parameter installing: Also check the names of the `--installing` form (no case named like
+    ///   the catalog type).
     /// - Throws: `SwiftGenerationError` naming the first name that cannot be generated.
-    func validate() throws(SwiftGenerationError) {
+    func validate(installing: Bool = false) throws(SwiftGenerationError) {
         func fail(_ message: String) -> SwiftGenerationError { SwiftGenerationError(message: message) }
         let catalog = definition.name
         guard GeneratedNames.isIdentifier(catalog) else {
@@ -78,6 +119,11 @@ struct SwiftSourceGenerator {
                         "module \(DisplayText.quoted(module.name)) has an entry named \(DisplayText.quoted(entry.name)), which in \(type) is \(why)"
                     )
                 }
+                if installing, entry.name == catalogType {
+                    throw fail(
+                        "module \(DisplayText.quoted(module.name)) has an entry named \(DisplayText.quoted(entry.name)), which in \(type) would hide the catalog type \(catalogType)"
+                    )
+                }
             }
         }
     }
@@ -89,6 +135,36 @@ struct SwiftSourceGenerator {
     ///   (a generator bug: nothing is written).
     func generateFilesChecked() throws(SwiftGenerationError) -> [(fileName: String, source: String)] {
         let files = try generateFiles()
+        let allowed = auditAllowance(installing: false)
+        for file in files {
+            do {
+                try GeneratedSourceAudit.checkSwift(
+                    file.source, literals: allowed.literals, identifiers: allowed.identifiers)
+            } catch {
+                throw SwiftGenerationError(message: "internal error: \(file.fileName) fails the source audit: \(error)")
+            }
+        }
+        return files
+    }
+
+    /// ``generateInstalling()``, after ``GeneratedSourceAudit`` has proved what
+    /// ``generateFilesChecked()`` proves, with the words of the catalog type added and the catalog's
+    /// name, success entry and base entries as its only further literals.
+    /// - Throws: `SwiftGenerationError` when a name cannot be generated or the source fails the audit.
+    func generateInstallingChecked() throws(SwiftGenerationError) -> String {
+        let source = try generateInstalling()
+        let allowed = auditAllowance(installing: true)
+        do {
+            try GeneratedSourceAudit.checkSwift(source, literals: allowed.literals, identifiers: allowed.identifiers)
+        } catch {
+            throw SwiftGenerationError(message: "internal error: the generated source fails the source audit: \(error)")
+        }
+        return source
+    }
+
+    /// What the audit lets generated Swift hold: as string literals, the texts the generator writes
+    /// from the catalog; as identifiers, the generator's own words and the catalog's names.
+    private func auditAllowance(installing: Bool) -> (literals: Set<[UInt8]>, identifiers: Set<String>) {
         var literals: Set<[UInt8]> = [Array(Self.fallbackCase.utf8)]
         var identifiers = GeneratedSourceAudit.swiftWords
         identifiers.formUnion(GeneratedNames.generatedModuleMembers.keys)
@@ -109,32 +185,51 @@ struct SwiftSourceGenerator {
                 identifiers.insert(entry.name)
             }
         }
-        for file in files {
-            do {
-                try GeneratedSourceAudit.checkSwift(file.source, literals: literals, identifiers: identifiers)
-            } catch {
-                throw SwiftGenerationError(message: "internal error: \(file.fileName) fails the source audit: \(error)")
+        if installing {
+            identifiers.formUnion(GeneratedSourceAudit.swiftInstallingWords)
+            identifiers.insert(catalogType)
+            literals.insert(Array(definition.name.utf8))
+            for entry in [definition.success] + definition.base {
+                literals.insert(Array(entry.name.utf8))
+                add(entry.message)
             }
         }
-        return files
+        return (literals, identifiers)
     }
 
-    /// The banner every generated file starts with.
+    /// The banner every generated file of the one-file-each form starts with, and its import: the
+    /// built-in catalog's modules need only SwiftErrCore (they build as Embedded Swift), other
+    /// catalogs' modules SwiftErr, whose process-wide catalog classifies them.
     private var banner: String {
         "// GENERATED by `errcat gen swift` from \(SwiftLiteral.docLine(sourcePath)) (catalog \(SwiftLiteral.string(definition.name))).\n"
             + "// Do not edit: change the catalog and regenerate (a test fails on drift).\n"
             + "// swift-format-ignore-file\n\n"
+            + "import \(isBuiltIn ? "SwiftErrCore" : "SwiftErr")\n\n"
     }
 
-    /// The base tier as static `BaseCode` constants.
+    /// The banner of the `--installing` form, with the import its code needs.
+    private var installingBanner: String {
+        "// GENERATED by `errcat gen swift --installing` from \(SwiftLiteral.docLine(sourcePath)) (catalog \(SwiftLiteral.string(definition.name))).\n"
+            + "// Do not edit: change the catalog file; the SwiftErrCatalogPlugin writes this file again when it changes.\n"
+            + "// swift-format-ignore-file\n\n"
+            + "import SwiftErr\n\n"
+    }
+
+    /// The base tier as static `BaseCode` constants, one file.
     func generateBase() -> String {
-        var out = banner
-        out += "extension BaseCode {\n"
+        banner + generateBaseConstants()
+    }
+
+    /// The `extension BaseCode` with one static constant per base entry.
+    private func generateBaseConstants() -> String {
+        var out = "extension BaseCode {\n"
         for (index, entry) in definition.base.enumerated() {
             if index > 0 { out += "\n" }
             out += "    /// \(SwiftLiteral.docLine(entry.message.english))\n"
             out += "    ///\n"
-            let flags = entry.flags.names.map { "``CodeFlags/\($0)``" }
+            // Code font, not a symbol link: generated sources live outside SwiftErrCore, where
+            // DocC does not resolve its symbols.
+            let flags = entry.flags.names.map { "`CodeFlags.\($0)`" }
             out += "    /// Code `\(entry.code)`\(flags.isEmpty ? "" : "; flags: " + flags.joined(separator: ", ")).\n"
             out += "    public static let \(SwiftLiteral.identifier(entry.name)) = BaseCode(rawValue: \(entry.code))\n"
         }
@@ -142,23 +237,69 @@ struct SwiftSourceGenerator {
         return out
     }
 
+    /// The catalog type of the `--installing` form: the catalog's definition (its success entry and
+    /// base tier as data, its modules from their enums) and `install()`.
+    private func generateCatalogType() -> String {
+        let name = SwiftLiteral.docLine(definition.name)
+        var out = "/// The `\(name)` catalog as Swift data: its success code, its base tier and its modules.\n"
+        out += "///\n"
+        out += "/// Install it at start-up with ``install()``; the module enums below install it on their first use\n"
+        out += "/// anyway. The C core builds the catalog's table from ``definition`` then, once.\n"
+        out += "public enum \(catalogType) {\n"
+        out += "    /// The catalog as its file defines it; each module's part comes from its enum.\n"
+        out += "    public static let definition = CatalogDefinition(\n"
+        out += "        name: \(SwiftLiteral.string(definition.name)),\n"
+        out += "        success: \(entryExpression(definition.success)),\n"
+        if definition.base.isEmpty {
+            out += "        base: [],\n"
+        } else {
+            out += "        base: [\n"
+            for entry in definition.base {
+                out += "            \(entryExpression(entry)),\n"
+            }
+            out += "        ],\n"
+        }
+        let modules = definition.modules.map { SwiftLiteral.typeName(module: $0.name) + ".definition" }
+        out += "        modules: [\(modules.joined(separator: ", "))])\n\n"
+        out += "    /// Installs the catalog as the process-wide catalog (`Catalog.install(_:)`): call it once at\n"
+        out += "    /// start-up, before the first classification.\n"
+        out += "    /// - Returns: The process-wide catalog.\n"
+        out += "    /// - Throws: `CatalogError` when another catalog is in use already.\n"
+        out += "    @discardableResult\n"
+        out += "    public static func install() throws(CatalogError) -> Catalog {\n"
+        out += "        try Catalog.install(definition)\n"
+        out += "    }\n"
+        out += "}\n"
+        return out
+    }
+
+    /// An `EntryDefinition(...)` expression.
+    private func entryExpression(_ entry: EntryDefinition) -> String {
+        "EntryDefinition(code: \(entry.code), name: \(SwiftLiteral.string(entry.name)), flags: \(SwiftLiteral.flags(entry.flags)), message: \(SwiftLiteral.localizedText(entry.message)))"
+    }
+
     /// The source of one module's enum (its names are checked by ``validate()``).
-    private func generate(_ module: ModuleDefinition, id: Int) -> String {
+    private func generate(_ module: ModuleDefinition, id: Int, classification: Classification) -> String {
         let type = SwiftLiteral.typeName(module: module.name)
         let titleText = module.title.simplifiedChinese.map { "\(module.title.english) / \($0)" } ?? module.title.english
         let rangeText = module.ranges.map { "`\($0.lowerBound)...\($0.upperBound)`" }.joined(separator: ", ")
         let rangeValue = module.ranges.map { SwiftLiteral.range($0) }.joined(separator: ", ")
-        var out = banner
+        var out = ""
         out +=
             "/// The codes of the \(SwiftLiteral.docLine(definition.name)) catalog's `\(SwiftLiteral.docLine(module.name))` module (\(SwiftLiteral.docLine(titleText))),\n"
         out += "/// owning \(rangeText).\n"
         out += "///\n"
         out += "/// A code inside the module's ranges that it does not list is ``other(_:)``, which carries the\n"
-        if isBuiltIn {
-            out += "/// server's number. Classified through ``Catalog/builtIn`` (`errcore_default_table()`, module\n"
-            out += "/// id \(id)).\n"
-        } else {
+        switch classification {
+        case .builtInTable:
+            out +=
+                "/// server's number. Classified through ``SwiftErrCore/Catalog/builtIn`` (`errcore_default_table()`,\n"
+            out += "/// module id \(id)).\n"
+        case .processCatalog:
             out += "/// server's number.\n"
+        case .installing(let catalogType):
+            out += "/// server's number. Classified through the process-wide catalog, which its first use installs\n"
+            out += "/// (``\(catalogType)/install()``).\n"
         }
         out += "public enum \(type): ModuleCode {\n"
         for entry in module.codes {
@@ -179,10 +320,16 @@ struct SwiftSourceGenerator {
         out += "    /// ``other(_:)`` carrying `code`.\n"
         out += "    @inlinable\n"
         out += "    public static func unrecognised(_ code: Int64) -> Self { .other(code) }\n"
-        if isBuiltIn {
-            // Other catalogs' modules use SwiftErr's default classifier (the module registry).
-            out += "    /// Classified through ``Catalog/builtIn``, the C core's static default table.\n"
+        switch classification {
+        case .builtInTable:
+            out += "    /// Classified through ``SwiftErrCore/Catalog/builtIn``, the C core's static default table.\n"
             out += "    public static let classifier = ModuleClassifier<Self>(catalog: .builtIn)\n"
+        case .processCatalog:
+            // SwiftErr's default classifier: the process-wide catalog.
+            break
+        case .installing(let catalogType):
+            out += "    /// Classified through the process-wide catalog, with ``\(catalogType)`` installed.\n"
+            out += "    public static let classifier = ModuleClassifier<Self>(installing: \(catalogType).definition)\n"
         }
         out += "\n"
         out += switchProperty("The server's code.", "code: Int64", module.codes, other: "code") { "\($0.code)" }

@@ -2,6 +2,7 @@
 
 import SwiftErr
 import SwiftErrCatalogFile
+import SwiftErrDefaultCatalog
 
 /// Why a catalog could not be loaded: lines ready to print on stderr.
 struct CatalogLoadError: Error {
@@ -34,7 +35,8 @@ func loadCatalogDefinition(_ path: String, io: ErrcatIO) throws(CatalogLoadError
     }
 }
 
-/// The table to classify with: the file's catalog when `path` is given, else the built-in one.
+/// The table to classify with: the file's catalog when `path` is given, else the built-in one
+/// (`Catalog.builtIn` of the SwiftErrDefaultCatalog product).
 /// - Parameter path: The `--catalog` value, if any.
 /// - Returns: The table.
 /// - Throws: `CatalogLoadError` when the file cannot be read, decoded or built.

@@ -114,8 +114,9 @@ extension ModuleRespError: LocalizedError {
         return nil
     }
 
-    /// `errcore_describe()` through the module's catalog.
+    /// `errcore_describe()` through the module's catalog (the process-wide one when the module has
+    /// none, which describes every code as unknown but the success code and the base tier).
     private func describe(_ code: Int64, in language: Language) -> String {
-        (Code.catalog ?? Catalog.builtIn).describe(code, in: language)
+        (Code.catalog ?? Catalog.current).describe(code, in: language)
     }
 }

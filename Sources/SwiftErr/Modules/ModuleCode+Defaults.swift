@@ -1,12 +1,12 @@
 // The defaults of `ModuleCode` that need what SwiftErrCore leaves out for Embedded Swift: a lock
-// (the process-wide registry) and reflection (case names).
+// (the process-wide catalog) and reflection (case names).
 
 extension ModuleCode {
-    /// The registry's classifier for this module: the module is added to the process-wide
-    /// catalog on first use (see `Catalog.register(_:)`). The default for modules that do not
-    /// declare their own `classifier`; each use takes the registry's lock once.
+    /// The process-wide catalog's classifier for this module: the module is added to the catalog
+    /// on first use (see `Catalog.register(_:)` and `Catalog.install(_:)`). The default for modules
+    /// that do not declare their own `classifier`; each use takes the catalog's lock once.
     public static var classifier: ModuleClassifier<Self> {
-        ModuleRegistry.classifier(for: Self.self)
+        CatalogRegistry.process.classifier(for: Self.self)
     }
 
     /// The case name, e.g. `"wrongTeamCode"`, read through reflection metadata (for a case with

@@ -122,12 +122,12 @@ public struct ErrorPresentation: Sendable {
     /// `errcat explain --present` renders this with ``TerminalErrorPresenter``.
     /// - Parameters:
     ///   - code: The server's code.
-    ///   - catalog: The catalog that classifies it (`Catalog.builtIn` by default).
+    ///   - catalog: The catalog that classifies it (the process-wide ``SwiftErrCore/Catalog/current`` by default).
     ///   - language: The language of every text; `Language.current` by default.
     ///   - signIn: What a "Sign In" action does.
     ///   - tryAgain: What a "Try Again" action does.
     public init(
-        code: Int64, in catalog: Catalog = .builtIn, language: Language = Language.current,
+        code: Int64, in catalog: Catalog = .current, language: Language = Language.current,
         signIn: @escaping @Sendable () -> Void = {}, tryAgain: @escaping @Sendable () -> Void = {}
     ) {
         self.init(

@@ -47,6 +47,10 @@ public struct CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
         case duplicateModuleName
         /// A status value this version of the facade does not know; the payload is its raw value.
         case unrecognisedStatus(UInt32)
+        /// Detected in Swift: a catalog was to be installed as SwiftErr's process-wide catalog
+        /// after that catalog had been used, and it is not the one in use
+        /// (`Catalog.install(_:)` in SwiftErr). Install the app's catalog once, at start-up.
+        case catalogInUse
 
         /// Maps a C status to its Swift value.
         /// - Parameter status: A value returned by a CErrCore function.

@@ -5,7 +5,7 @@
 /// ``CatalogError``.
 ///
 /// ```swift
-/// let app = try Catalog(CatalogDefinition.builtIn.adding(HomeworkCode.definition))
+/// let app = try Catalog(ShopCatalog.definition.adding(HomeworkCode.definition))
 /// ```
 public struct CatalogDefinition: Sendable, Hashable {
     /// The catalog's name, e.g. `"default"`.
@@ -40,12 +40,14 @@ public struct CatalogDefinition: Sendable, Hashable {
         return nil
     }
 
-    /// The built-in catalog's definition, read back from the C core's static table (which is
-    /// generated from `catalog/default.json`): success `0`, the eight base codes and the seven
-    /// default modules, in module-id order.
-    public static var builtIn: CatalogDefinition {
-        Catalog.builtIn.definition
-    }
+    /// The catalog of nothing: success code `0` (named `success`, "OK" / "成功"), no base tier and no
+    /// modules. It is what SwiftErr's process-wide catalog starts from when no catalog is
+    /// installed (see `Catalog.install(_:)` in SwiftErr).
+    public static let empty = CatalogDefinition(
+        name: "empty",
+        success: EntryDefinition(
+            code: 0, name: "success", message: LocalizedText(english: "OK", simplifiedChinese: "成功")),
+        base: [], modules: [])
 
     /// The same catalog with no modules: its success entry and base tier only, to build an app's
     /// catalog from its own modules.

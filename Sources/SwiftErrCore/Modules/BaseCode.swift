@@ -3,6 +3,11 @@ import CErrCore
 /// A base-tier response code: a code any request can get, handled centrally (token expiry,
 /// verification codes, …).
 ///
+/// SwiftErr itself names no base code. A catalog's codes are `static let` constants that
+/// `errcat gen swift` (or the SwiftErrCatalogPlugin) generates from the catalog file, e.g.
+/// `BaseCode.sessionExpired` of an app's catalog, or `BaseCode.tokenExpire` of the built-in
+/// catalog in the `SwiftErrDefaultCatalog` product.
+///
 /// ## Why a struct and not an enum
 ///
 /// `BaseCode` is an open struct over the raw code with static members, like swift-system's
@@ -28,18 +33,19 @@ public struct BaseCode: RawRepresentable, Hashable, Sendable {
     }
 
     /// The code's identifier in `catalog`, e.g. `"tokenExpire"`.
-    /// - Parameter catalog: The catalog to look in; the built-in catalog by default.
+    /// - Parameter catalog: The catalog to look in (SwiftErr's process-wide one is
+    ///   `Catalog.current`).
     /// - Returns: The name, or `nil` when the code is not a base entry of `catalog`.
-    public func name(in catalog: Catalog = .builtIn) -> String? {
+    public func name(in catalog: Catalog) -> String? {
         let classification = catalog.classify(rawValue)
         guard classification.tier == .base, let index = classification.entryIndex else { return nil }
         return catalog.entryName(at: index)
     }
 
     /// The code's flags in `catalog` (empty when it is not a base entry there).
-    /// - Parameter catalog: The catalog to look in; the built-in catalog by default.
+    /// - Parameter catalog: The catalog to look in.
     /// - Returns: The entry's flags.
-    public func flags(in catalog: Catalog = .builtIn) -> CodeFlags {
+    public func flags(in catalog: Catalog) -> CodeFlags {
         let classification = catalog.classify(rawValue)
         return classification.tier == .base ? classification.flags : []
     }
@@ -47,9 +53,9 @@ public struct BaseCode: RawRepresentable, Hashable, Sendable {
     /// The text a person should see for the code (`errcore_describe()`).
     /// - Parameters:
     ///   - language: The language wanted; English is the fallback.
-    ///   - catalog: The catalog to look in; the built-in catalog by default.
+    ///   - catalog: The catalog to look in.
     /// - Returns: The entry's message, or the C core's "Unknown response code …" text.
-    public func message(in language: Language, catalog: Catalog = .builtIn) -> String {
+    public func message(in language: Language, catalog: Catalog) -> String {
         catalog.describe(rawValue, in: language)
     }
 }

@@ -83,7 +83,7 @@ public struct ModuleClassifier<Code: ModuleCode>: @unchecked Sendable {
     /// definition is rejected, every code is classified as ``CodeOutcome/invalidCatalog(_:)`` with
     /// the ``CatalogError`` (``failure``). For a `static let` that must not throw:
     /// ```swift
-    /// static let classifier = ModuleClassifier<Self>(building: CatalogDefinition.builtIn.adding(Self.definition))
+    /// static let classifier = ModuleClassifier<Self>(building: ShopCatalog.definition.adding(Self.definition))
     /// ```
     /// - Parameter definition: The catalog to build; it should contain `Code`'s module.
     public init(building definition: CatalogDefinition) {

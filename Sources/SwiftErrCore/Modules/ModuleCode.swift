@@ -4,10 +4,11 @@
 ///
 /// A module carries what the C core needs to classify its codes: its identity (``moduleName``,
 /// ``moduleTitle``, ``codeRanges``), each case's ``code``, ``name``, ``flags`` and ``message``,
-/// and the ``classifier`` (catalog) its codes are classified through. The seven modules of the
-/// built-in catalog are generated from `catalog/default.json` by `errcat gen swift`; a module
-/// written in Swift alone is assembled into a C table on first use (see
-/// `Catalog.register(_:)` in SwiftErr): no C edit, no code generation.
+/// and the ``classifier`` (catalog) its codes are classified through. An app's modules are
+/// generated from its catalog file by the SwiftErrCatalogPlugin at build time (or by
+/// `errcat gen swift`); a module written in Swift alone is assembled into a C table on first use
+/// on top of the app's catalog (see `Catalog.register(_:)` in SwiftErr): no C edit, no code
+/// generation.
 ///
 /// ```swift
 /// enum HomeworkCode: ModuleCode {

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "errcore_default_catalog.h"
 
 static errcore_class cls(int64_t code) {
     return errcore_classify(errcore_default_table(), code);

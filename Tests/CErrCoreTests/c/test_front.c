@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "errcore_default_catalog.h"
 #include "fixture.h"
 #include "reference.h"
 

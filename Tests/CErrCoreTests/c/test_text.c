@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "errcore_default_catalog.h"
 #include "fixture.h"
 
 static void expect_describe(const errcore_table *t, int64_t code, errcore_lang lang, const char *want, int line) {

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "errcore_default_catalog.h"
 
 /* Pool: 0 "", 1 "a", 3 "m", 5 "Alpha". */
 static const char pool[] = "\0a\0m\0Alpha";

@@ -112,11 +112,28 @@ enum GeneratedSourceToolchain {
                 + sources.map(\.path) + (try coreSources()) + ["-o", binary.path], in: directory)
     }
 
-    /// A module map for the C core in `directory` (the package's own include directory).
+    /// A module map for the C core and the built-in catalog's C target in `directory` (the
+    /// package's own include directory), as SwiftPM's targets CErrCore and CErrDefaultCatalog.
     static func moduleMap(in directory: URL) throws -> URL {
         let map = directory.appendingPathComponent("CErrCore.modulemap")
-        let header = root.appendingPathComponent("include/CErrCore.h").path
-        try Data("module CErrCore {\n    umbrella header \"\(header)\"\n    export *\n}\n".utf8).write(to: map)
+        // The folders SwiftPM's targets have: CErrCore's links every core header but the built-in
+        // catalog's, which an umbrella header's folder must not hold.
+        let header = root.appendingPathComponent("Sources/CErrCore/include/CErrCore.h").path
+        let defaultCatalog = root.appendingPathComponent("Sources/CErrDefaultCatalog/include/errcore_default_catalog.h")
+            .path
+        try Data(
+            """
+            module CErrCore {
+                umbrella header "\(header)"
+                export *
+            }
+            module CErrDefaultCatalog {
+                header "\(defaultCatalog)"
+                export *
+            }
+
+            """.utf8
+        ).write(to: map)
         return map
     }
 
@@ -136,7 +153,8 @@ enum GeneratedSourceToolchain {
         let build = try #require(buildDirectory)
         return [
             "-I", build.appendingPathComponent("Modules").path, "-Xcc",
-            "-fmodule-map-file=\(try moduleMap(in: directory).path)", "-I", root.appendingPathComponent("include").path,
+            "-fmodule-map-file=\(try moduleMap(in: directory).path)", "-I",
+            root.appendingPathComponent("Sources/CErrCore/include").path,
         ]
     }
 

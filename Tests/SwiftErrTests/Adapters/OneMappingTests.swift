@@ -1,5 +1,6 @@
 import Foundation
 import SwiftErr
+import SwiftErrDefaultCatalog
 import Testing
 
 #if canImport(FoundationNetworking)

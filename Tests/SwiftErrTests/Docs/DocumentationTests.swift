@@ -38,6 +38,30 @@ struct DocumentationTests {
         #expect(article.hasPrefix("# Making requests\n"))
     }
 
+    @Test("the DocC landing page links Bringing your own catalog, which exists and shows the plugin")
+    func ownCatalogArticle() throws {
+        let landing = try Self.text("Sources/SwiftErr/SwiftErr.docc/SwiftErr.md")
+        #expect(landing.contains("<doc:BringingYourOwnCatalog>"))
+        let article = try Self.text("Sources/SwiftErr/SwiftErr.docc/BringingYourOwnCatalog.md")
+        #expect(article.hasPrefix("# Bringing your own catalog\n"))
+        #expect(article.contains(#".plugin(name: "SwiftErrCatalogPlugin", package: "SwiftErr")"#))
+    }
+
+    @Test("the README's first steps start from the app's catalog and name no type of the built-in catalog")
+    func firstStepsFromOwnCatalog() throws {
+        let text = try Self.text("README.md")
+        let start = try #require(text.range(of: "## Your codes, from your catalog\n"))
+        // The steps, up to the table of products (which lists SwiftErrDefaultCatalog too).
+        let end = try #require(text.range(of: "\n| product |", range: start.upperBound..<text.endIndex))
+        let firstSteps = text[start.upperBound..<end.lowerBound]
+        #expect(firstSteps.contains(#".plugin(name: "SwiftErrCatalogPlugin", package: "SwiftErr")"#))
+        #expect(firstSteps.contains("catalog.json"))
+        #expect(firstSteps.contains("ShopCatalog.install()"))
+        for builtIn in ["StudyGroupCode", "tokenExpire", "builtIn", "11210005"] {
+            #expect(!firstSteps.contains(builtIn), "the first steps name \(builtIn)")
+        }
+    }
+
     @Test("the landing page links Keeping a session alive; the README has the section and its completion-handler form")
     func sessionsDocumented() throws {
         let landing = try Self.text("Sources/SwiftErr/SwiftErr.docc/SwiftErr.md")

@@ -1,5 +1,6 @@
 import Foundation
 import SwiftErr
+import SwiftErrDefaultCatalog
 import Testing
 
 /// Mutated envelopes: the scanner never crashes, accepts only what JSONSerialization accepts, and

@@ -1,5 +1,6 @@
 import Foundation
 import SwiftErr
+import SwiftErrDefaultCatalog
 import Testing
 
 /// LocalizedError and CustomNSError, checked on Linux where `localizedDescription` needs
@@ -103,6 +104,7 @@ enum FallbackCode: ModuleCode {
     static var codeRanges: [ClosedRange<Int64>] { [11_510_000...11_510_999] }
     static var listedCases: [Self] { [.englishOnly] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
+    static var classifier: ModuleClassifier<Self> { DefaultCatalogRegistry.classifier(for: Self.self) }
 
     var message: LocalizedText {
         switch self {

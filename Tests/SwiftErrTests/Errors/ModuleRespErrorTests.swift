@@ -1,5 +1,6 @@
 import Foundation
 import SwiftErr
+import SwiftErrDefaultCatalog
 import Testing
 
 /// ModuleRespError: matching in catch and switch, accessors, flags and descriptions.
@@ -166,7 +167,7 @@ struct ModuleRespErrorTests {
     }
 }
 
-/// A Swift-only module with flags, registered in the process-wide registry.
+/// A Swift-only module with flags, registered on the built-in catalog (`DefaultCatalogRegistry`).
 enum FlaggedCode: ModuleCode {
     case busy, busyButFatal, plain
     case other(Int64)
@@ -176,6 +177,7 @@ enum FlaggedCode: ModuleCode {
     static var codeRanges: [ClosedRange<Int64>] { [11_500_000...11_500_999] }
     static var listedCases: [Self] { [.busy, .busyButFatal, .plain] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
+    static var classifier: ModuleClassifier<Self> { DefaultCatalogRegistry.classifier(for: Self.self) }
 
     var flags: CodeFlags {
         switch self {

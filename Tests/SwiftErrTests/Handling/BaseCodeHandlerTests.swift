@@ -1,4 +1,5 @@
 import Foundation
+import SwiftErrDefaultCatalog
 import Testing
 
 @testable import SwiftErr

@@ -1,13 +1,16 @@
 import SwiftErr
+import SwiftErrDefaultCatalog
 import SwiftErrTesting
 import Testing
 
-/// Modules written in Swift alone are classified through a C table assembled once, lazily.
+/// Modules written in Swift alone are classified through a C table assembled once, lazily, on top
+/// of the installed catalog (here the built-in one, in a registry of the tests' own:
+/// `DefaultCatalogRegistry`).
 @Suite("Registry: Swift-defined modules through the C core")
 struct ModuleRegistryTests {
     @Test("a Swift-only module is classified through the C table")
     func swiftOnlyModule() throws {
-        let catalog = try Catalog.register(HomeworkCode.self)
+        let catalog = try DefaultCatalogRegistry.register(HomeworkCode.self)
         let id = try #require(catalog.moduleID(named: "homework"))
         #expect(HomeworkCode.classify(11_300_001) == .module(.lateSubmission))
         let classification = HomeworkCode.classifier.classification(of: 11_300_001)
@@ -32,7 +35,9 @@ struct ModuleRegistryTests {
         #expect(cached.failure == nil)
         let reference = ReferenceClassifier(CatalogDefinition.builtIn.adding(CachedHomeworkCode.definition))
         for code in reference.interestingCodes(seed: 5, randomCount: 500) {
-            #expect(cached.classify(code) == ModuleClassifier<CachedHomeworkCode>.registered.classify(code), "\(code)")
+            #expect(
+                cached.classify(code) == DefaultCatalogRegistry.classifier(for: CachedHomeworkCode.self).classify(code),
+                "\(code)")
             // The registry's catalog holds other test modules too: compare tiers, not module ids.
             #expect(cached.classification(of: code).tier == reference.classify(code).tier, "\(code)")
         }
@@ -63,7 +68,7 @@ struct ModuleRegistryTests {
 
     @Test("a module overlapping a built-in module's range is rejected, naming both")
     func overlapWithBuiltIn() throws {
-        #expect(throws: CatalogError.self) { try Catalog.register(OverlappingCode.self) }
+        #expect(throws: CatalogError.self) { try DefaultCatalogRegistry.register(OverlappingCode.self) }
         let failure = try #require(OverlappingCode.classifier.failure)
         #expect(failure.status == .rangeOverlap)
         #expect(failure.message.contains("overlapTest") && failure.message.contains("studyGroup"), "\(failure.message)")
@@ -82,7 +87,7 @@ struct ModuleRegistryTests {
 
     @Test("two Swift modules claiming the same code or overlapping ranges")
     func twoSwiftModules() throws {
-        try Catalog.register(PairFirstCode.self)
+        try DefaultCatalogRegistry.register(PairFirstCode.self)
         let sameCode = try #require(PairSameCode.classifier.failure)
         #expect(sameCode.status == .duplicateCode)
         #expect(
@@ -110,7 +115,7 @@ struct ModuleRegistryTests {
 
     @Test("a second type with a registered module's name but other codes is rejected, not merged")
     func sameNameTwoTypes() throws {
-        try Catalog.register(TwinFirstCode.self)
+        try DefaultCatalogRegistry.register(TwinFirstCode.self)
         let failure = try #require(TwinSecondCode.classifier.failure)
         #expect(failure.status == .duplicateModuleName)
         #expect(TwinSecondCode.classify(11_330_002) == .invalidCatalog(failure))
@@ -136,6 +141,7 @@ enum HomeworkCode: ModuleCode {
     static var codeRanges: [ClosedRange<Int64>] { [11_300_000...11_309_999] }
     static var listedCases: [Self] { [.lateSubmission, .missingAttachment] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
+    static var classifier: ModuleClassifier<Self> { DefaultCatalogRegistry.classifier(for: Self.self) }
 
     var flags: CodeFlags {
         switch self {
@@ -171,7 +177,7 @@ enum CachedHomeworkCode: ModuleCode {
     static var codeRanges: [ClosedRange<Int64>] { [11_320_000...11_320_999] }
     static var listedCases: [Self] { [.first] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
-    static let classifier = ModuleClassifier<Self>.registered
+    static let classifier = DefaultCatalogRegistry.classifier(for: CachedHomeworkCode.self)
     var message: LocalizedText { LocalizedText(english: "First") }
     var code: Int64 {
         switch self {
@@ -190,6 +196,7 @@ enum TwinFirstCode: ModuleCode {
     static var codeRanges: [ClosedRange<Int64>] { [11_330_000...11_330_999] }
     static var listedCases: [Self] { [.one] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
+    static var classifier: ModuleClassifier<Self> { DefaultCatalogRegistry.classifier(for: Self.self) }
     var message: LocalizedText { LocalizedText(english: "One") }
     var code: Int64 {
         switch self {
@@ -208,6 +215,7 @@ enum TwinSecondCode: ModuleCode {
     static var codeRanges: [ClosedRange<Int64>] { [11_330_000...11_330_999] }
     static var listedCases: [Self] { [.two] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
+    static var classifier: ModuleClassifier<Self> { DefaultCatalogRegistry.classifier(for: Self.self) }
     var message: LocalizedText { LocalizedText(english: "Two") }
     var code: Int64 {
         switch self {
@@ -226,6 +234,7 @@ enum FirstUseCode: ModuleCode {
     static var codeRanges: [ClosedRange<Int64>] { [11_310_000...11_319_999] }
     static var listedCases: [Self] { [.first, .second] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
+    static var classifier: ModuleClassifier<Self> { DefaultCatalogRegistry.classifier(for: Self.self) }
     var message: LocalizedText { LocalizedText(english: "First use \(code)") }
     var code: Int64 {
         switch self {
@@ -245,6 +254,7 @@ enum OverlappingCode: ModuleCode {
     static var codeRanges: [ClosedRange<Int64>] { [11_219_000...11_220_999] }
     static var listedCases: [Self] { [.clash] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
+    static var classifier: ModuleClassifier<Self> { DefaultCatalogRegistry.classifier(for: Self.self) }
     var message: LocalizedText { LocalizedText(english: "Overlap") }
     var code: Int64 {
         switch self {
@@ -263,6 +273,7 @@ enum BaseClashCode: ModuleCode {
     static var codeRanges: [ClosedRange<Int64>] { [10_990...11_001] }
     static var listedCases: [Self] { [.clash] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
+    static var classifier: ModuleClassifier<Self> { DefaultCatalogRegistry.classifier(for: Self.self) }
     var message: LocalizedText { LocalizedText(english: "Base clash") }
     var code: Int64 {
         switch self {
@@ -281,6 +292,7 @@ enum PairFirstCode: ModuleCode {
     static var codeRanges: [ClosedRange<Int64>] { [11_600_000...11_600_999] }
     static var listedCases: [Self] { [.shared] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
+    static var classifier: ModuleClassifier<Self> { DefaultCatalogRegistry.classifier(for: Self.self) }
     var message: LocalizedText { LocalizedText(english: "Shared") }
     var code: Int64 {
         switch self {
@@ -299,6 +311,7 @@ enum PairSameCode: ModuleCode {
     static var codeRanges: [ClosedRange<Int64>] { [11_601_000...11_601_999] }
     static var listedCases: [Self] { [.copied] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
+    static var classifier: ModuleClassifier<Self> { DefaultCatalogRegistry.classifier(for: Self.self) }
     var message: LocalizedText { LocalizedText(english: "Copied") }
     var code: Int64 {
         switch self {
@@ -317,6 +330,7 @@ enum PairOverlapCode: ModuleCode {
     static var codeRanges: [ClosedRange<Int64>] { [11_600_900...11_602_999] }
     static var listedCases: [Self] { [.inside] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
+    static var classifier: ModuleClassifier<Self> { DefaultCatalogRegistry.classifier(for: Self.self) }
     var message: LocalizedText { LocalizedText(english: "Inside") }
     var code: Int64 {
         switch self {
@@ -355,6 +369,7 @@ enum ImpostorCode: ModuleCode {
     static var codeRanges: [ClosedRange<Int64>] { [11_160_000...11_169_999] }
     static var listedCases: [Self] { [.fake] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
+    static var classifier: ModuleClassifier<Self> { DefaultCatalogRegistry.classifier(for: Self.self) }
     var message: LocalizedText { LocalizedText(english: "Not the real tag module") }
     var code: Int64 {
         switch self {

@@ -1,4 +1,5 @@
 import SwiftErr
+import SwiftErrDefaultCatalog
 import SwiftErrTesting
 import Testing
 

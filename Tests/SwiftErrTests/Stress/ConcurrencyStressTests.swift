@@ -1,4 +1,5 @@
 import SwiftErr
+import SwiftErrDefaultCatalog
 import Testing
 
 /// What one classification means, in terms that do not depend on module ids (which follow the

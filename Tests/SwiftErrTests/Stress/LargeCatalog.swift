@@ -1,4 +1,5 @@
 import SwiftErr
+import SwiftErrDefaultCatalog
 
 /// A catalog far larger than the default one, for load tests: the standard catalog plus 24
 /// generated modules of 150 codes each (two ranges per module), and the codes to probe it with.

@@ -1,8 +1,9 @@
 import SwiftErr
+import SwiftErrDefaultCatalog
 
-// Modules defined in Swift alone for the stress tests. Their names and ranges (12,1xx,xxx ...
-// 12,7xx,xxx) are used by no other test: the module registry is process-wide and the test
-// targets share one process.
+// Modules defined in Swift alone for the stress tests, registered on the built-in catalog in the
+// tests' own registry (DefaultCatalogRegistry). Their names and ranges (12,1xx,xxx ... 12,7xx,xxx)
+// are used by no other test: that registry is shared by every test of the process.
 
 /// Flags that differ from case to case, so a mix-up between entries would show.
 private func stressFlags(_ raw: Int64) -> CodeFlags {
@@ -17,6 +18,7 @@ enum StressAlphaCode: ModuleCode {
     static var codeRanges: [ClosedRange<Int64>] { [12_100_000...12_109_999] }
     static var listedCases: [Self] { [.first, .second, .far] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
+    static var classifier: ModuleClassifier<Self> { DefaultCatalogRegistry.classifier(for: Self.self) }
     var flags: CodeFlags { stressFlags(code) }
     var message: LocalizedText { LocalizedText(english: "alpha \(code)") }
     var code: Int64 {
@@ -38,6 +40,7 @@ enum StressBetaCode: ModuleCode {
     static var codeRanges: [ClosedRange<Int64>] { [12_200_000...12_209_999, 12_250_000...12_250_099] }
     static var listedCases: [Self] { [.low, .split] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
+    static var classifier: ModuleClassifier<Self> { DefaultCatalogRegistry.classifier(for: Self.self) }
     var flags: CodeFlags { stressFlags(code) }
     var message: LocalizedText { LocalizedText(english: "beta \(code)", simplifiedChinese: "乙 \(code)") }
     var code: Int64 {
@@ -57,6 +60,7 @@ enum StressGammaCode: ModuleCode {
     static var codeRanges: [ClosedRange<Int64>] { [12_300_000...12_309_999] }
     static var listedCases: [Self] { [.a, .b, .c] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
+    static var classifier: ModuleClassifier<Self> { DefaultCatalogRegistry.classifier(for: Self.self) }
     var flags: CodeFlags { stressFlags(code) }
     var message: LocalizedText { LocalizedText(english: "gamma \(code)") }
     var code: Int64 {
@@ -77,6 +81,7 @@ enum StressDeltaCode: ModuleCode {
     static var codeRanges: [ClosedRange<Int64>] { [12_400_000...12_409_999] }
     static var listedCases: [Self] { [.only] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
+    static var classifier: ModuleClassifier<Self> { DefaultCatalogRegistry.classifier(for: Self.self) }
     var flags: CodeFlags { stressFlags(code) }
     var message: LocalizedText { LocalizedText(english: "delta \(code)") }
     var code: Int64 {
@@ -95,6 +100,7 @@ enum StressEpsilonCode: ModuleCode {
     static var codeRanges: [ClosedRange<Int64>] { [12_500_000...12_509_999] }
     static var listedCases: [Self] { [.edgeLow, .edgeHigh] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
+    static var classifier: ModuleClassifier<Self> { DefaultCatalogRegistry.classifier(for: Self.self) }
     var flags: CodeFlags { stressFlags(code) }
     var message: LocalizedText { LocalizedText(english: "epsilon \(code)") }
     var code: Int64 {
@@ -114,6 +120,7 @@ enum StressZetaCode: ModuleCode {
     static var codeRanges: [ClosedRange<Int64>] { [12_600_000...12_609_999] }
     static var listedCases: [Self] { [.one, .two] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
+    static var classifier: ModuleClassifier<Self> { DefaultCatalogRegistry.classifier(for: Self.self) }
     var flags: CodeFlags { stressFlags(code) }
     var message: LocalizedText { LocalizedText(english: "zeta \(code)") }
     var code: Int64 {
@@ -135,6 +142,7 @@ enum StressDoomedCode: ModuleCode {
     static var codeRanges: [ClosedRange<Int64>] { [11_219_000...11_219_999] }
     static var listedCases: [Self] { [.clash] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
+    static var classifier: ModuleClassifier<Self> { DefaultCatalogRegistry.classifier(for: Self.self) }
     var message: LocalizedText { LocalizedText(english: "doomed \(code)") }
     var code: Int64 {
         switch self {

@@ -8,6 +8,7 @@ import NIOHTTP1
 import Prometheus
 import SwiftErr
 import SwiftErrAsyncHTTPClient
+import SwiftErrDefaultCatalog
 import SwiftErrObservability
 
 /// The gateway's settings.
@@ -217,7 +218,7 @@ public struct Gateway: Sendable {
         }
         if configuration.classification {
             observer = ClassificationObserver(
-                factory: factory, logger: logger, configuration: .init(failureLogLevel: .debug))
+                catalog: .builtIn, factory: factory, logger: logger, configuration: .init(failureLogLevel: .debug))
             // Made once, here: recording is then a dictionary lookup and an atomic add.
             var counters: [UnclassifiedReason: Prometheus.Counter] = [:]
             for reason in UnclassifiedReason.allCases {

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import SwiftErr
+import SwiftErrDefaultCatalog
 import SwiftErrObservability
 import Synchronization
 

@@ -1,6 +1,7 @@
 import Foundation
 import GatewayKit
 import SwiftErr
+import SwiftErrDefaultCatalog
 import Testing
 
 /// The gateway in front of the canned upstream, both real Hummingbird servers on 127.0.0.1, called

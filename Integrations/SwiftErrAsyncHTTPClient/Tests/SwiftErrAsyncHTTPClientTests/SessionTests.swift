@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import SwiftErr
 import SwiftErrAsyncHTTPClient
+import SwiftErrDefaultCatalog
 import SwiftErrTesting
 import Synchronization
 import Testing

@@ -109,13 +109,14 @@ public struct ClassificationObserver: Sendable {
 
     /// Creates an observer and all of its counters.
     /// - Parameters:
-    ///   - catalog: The catalog codes are classified through (``SwiftErrCore/Catalog/builtIn``); for
-    ///     modules of your own, the catalog they are registered in (`HomeworkCode.catalog`).
+    ///   - catalog: The catalog codes are classified through: SwiftErr's process-wide catalog
+    ///     (``SwiftErrCore/Catalog/current``, the app's installed catalog) by default; for modules with
+    ///     a catalog of their own, that catalog (`HomeworkCode.catalog`).
     ///   - factory: The metrics backend (the one bootstrapped in `MetricsSystem` by default).
     ///   - logger: The logger for failures, or `nil` for none.
     ///   - configuration: Names, log level and envelope keys.
     public init(
-        catalog: Catalog = .builtIn, factory: any MetricsFactory = MetricsSystem.factory, logger: Logger? = nil,
+        catalog: Catalog = .current, factory: any MetricsFactory = MetricsSystem.factory, logger: Logger? = nil,
         configuration: Configuration = Configuration()
     ) {
         self.catalog = catalog

@@ -15,6 +15,7 @@ import SwiftErr
 /// | a body over the reader's limit | `body_too_large` |
 /// | a body that is not an envelope; a payload that does not decode | `invalid_envelope`; `decoding_failed` |
 /// | cancelled; stopped by the person; a catalog that could not be assembled | `cancelled`; `stopped_by_user`; `invalid_catalog` |
+/// | a session that could not be renewed (`ModuleRespError.reauthenticationFailed`) | `reauthentication_failed` |
 /// | a request refused by an ``SwiftErr/UpstreamProtection`` | its reason: `circuit_open`, `throttled`, … |
 /// | anything else | `_OTHER` |
 ///
@@ -44,6 +45,7 @@ public enum ErrorType {
         case .cancelled: return "cancelled"
         case .stoppedByUser: return "stopped_by_user"
         case .invalidCatalog: return "invalid_catalog"
+        case .reauthenticationFailed: return "reauthentication_failed"
         }
     }
 

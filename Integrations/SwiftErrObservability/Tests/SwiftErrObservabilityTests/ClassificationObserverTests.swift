@@ -3,6 +3,7 @@ import InMemoryTracing
 import Logging
 import MetricsTestKit
 import SwiftErr
+import SwiftErrDefaultCatalog
 import SwiftErrObservability
 import Testing
 import Tracing
@@ -24,7 +25,8 @@ struct ClassificationObserverTests {
             var logger = Logger(label: "test") { [logs] _ in logs }
             logger.logLevel = loggerLevel
             observer = ClassificationObserver(
-                factory: metrics, logger: logger, configuration: .init(failureLogLevel: failureLogLevel))
+                catalog: .builtIn, factory: metrics, logger: logger,
+                configuration: .init(failureLogLevel: failureLogLevel))
         }
 
         func total(_ dimensions: [(String, String)], label: String = ClassificationObserverTests.codes) -> Int64 {

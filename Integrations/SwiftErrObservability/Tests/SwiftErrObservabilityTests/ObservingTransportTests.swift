@@ -1,6 +1,7 @@
 import Foundation
 import InMemoryTracing
 import MetricsTestKit
+import SwiftErrDefaultCatalog
 import SwiftErrObservability
 import SwiftErrTesting
 import SwiftErrURLSession
@@ -23,7 +24,8 @@ struct ObservingTransportTests {
 
         init(policy: RetryPolicy) throws {
             server = try LoopbackHTTPServer()
-            let observer = ClassificationObserver(factory: metrics, configuration: .init(failureLogLevel: nil))
+            let observer = ClassificationObserver(
+                catalog: .builtIn, factory: metrics, configuration: .init(failureLogLevel: nil))
             let transport = ObservingTransport(
                 base: URLSessionTransport(session: URLSession(configuration: .ephemeral)), observer: observer,
                 tracer: tracer)

@@ -1,6 +1,7 @@
 import Foundation
 import InMemoryTracing
 import MetricsTestKit
+import SwiftErrDefaultCatalog
 import SwiftErrObservability
 import SwiftErrTesting
 import SwiftErrURLSession
@@ -12,7 +13,8 @@ import Tracing
 /// operation's duration apart, whose `error.type` ignores failures that a retry made good.
 @Suite("OpenTelemetry conventions: error.type, resend count, attempt and operation durations", .timeLimit(.minutes(1)))
 struct OpenTelemetryTests {
-    static let observer = ClassificationObserver(factory: TestMetrics(), configuration: .init(failureLogLevel: nil))
+    static let observer = ClassificationObserver(
+        catalog: .builtIn, factory: TestMetrics(), configuration: .init(failureLogLevel: nil))
 
     @Test(
         "error.type: <module>.<name> for catalog codes, the tier otherwise, kinds for the rest, one fallback",
@@ -33,6 +35,7 @@ struct OpenTelemetryTests {
             ),
             (.invalidEnvelope(EnvelopeError(reason: .missingCode, offset: 0)), "invalid_envelope"),
             (.cancelled, "cancelled"),
+            (.reauthenticationFailed(ReauthenticationError(reason: .refreshFailed)), "reauthentication_failed"),
         ])
     func errorType(error: ModuleRespError<StudyGroupCode>, expected: String) {
         #expect(ErrorType.value(for: error, labelsFrom: Self.observer) == expected)
@@ -55,7 +58,8 @@ struct OpenTelemetryTests {
         server.route("/flaky", [.status(500), .json(#"{"ret":0,"data":{"classId":"c"}}"#)])
         let metrics = TestMetrics()
         let tracer = InMemoryTracer()
-        let observer = ClassificationObserver(factory: metrics, configuration: .init(failureLogLevel: nil))
+        let observer = ClassificationObserver(
+            catalog: .builtIn, factory: metrics, configuration: .init(failureLogLevel: nil))
         let transport = ObservingTransport(
             base: URLSessionTransport(session: URLSession(configuration: .ephemeral)), observer: observer,
             tracer: tracer, factory: metrics)
@@ -87,7 +91,8 @@ struct OpenTelemetryTests {
         let tracer = InMemoryTracer()
         let transport = ObservingTransport(
             base: URLSessionTransport(session: URLSession(configuration: .ephemeral)),
-            observer: ClassificationObserver(factory: metrics, configuration: .init(failureLogLevel: nil)),
+            observer: ClassificationObserver(
+                catalog: .builtIn, factory: metrics, configuration: .init(failureLogLevel: nil)),
             tracer: tracer, factory: metrics)
         await #expect(throws: (any Error).self) {
             _ = try await transport.send(TransportRequest(url: try LoopbackHTTPServer.refusingURL("/x")))

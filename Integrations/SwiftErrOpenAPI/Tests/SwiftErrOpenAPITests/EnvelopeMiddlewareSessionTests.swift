@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 import SwiftErr
+import SwiftErrDefaultCatalog
 import SwiftErrOpenAPI
 import Synchronization
 import Testing

@@ -2,36 +2,38 @@
 // Do not edit: change the catalog and regenerate (a test fails on drift).
 // swift-format-ignore-file
 
-/// The codes of the default catalog's `signIn` module (Daily sign-in / 签到),
-/// owning `11140000...11149999`.
+import SwiftErrCore
+
+/// The codes of the default catalog's `upload` module (Upload / 上传),
+/// owning `11020000...11029999`.
 ///
 /// A code inside the module's ranges that it does not list is ``other(_:)``, which carries the
-/// server's number. Classified through ``Catalog/builtIn`` (`errcore_default_table()`, module
-/// id 4).
-public enum SignInCode: ModuleCode {
-    /// You have already signed in today. (`11140003`)
-    case todayIsSignIned
+/// server's number. Classified through ``SwiftErrCore/Catalog/builtIn`` (`errcore_default_table()`,
+/// module id 2).
+public enum UploadCode: ModuleCode {
+    /// This file has already been uploaded. (`11020005`)
+    case uploadRepeate
     /// A code in the module's ranges that this version does not list; the payload is the code.
     case other(Int64)
 
-    /// `"signIn"`
-    public static var moduleName: String { "signIn" }
-    /// Daily sign-in / 签到
-    public static var moduleTitle: LocalizedText { LocalizedText(english: "Daily sign-in", simplifiedChinese: "签到") }
-    /// `11140000...11149999`
-    public static var codeRanges: [ClosedRange<Int64>] { [11140000...11149999] }
+    /// `"upload"`
+    public static var moduleName: String { "upload" }
+    /// Upload / 上传
+    public static var moduleTitle: LocalizedText { LocalizedText(english: "Upload", simplifiedChinese: "上传") }
+    /// `11020000...11029999`
+    public static var codeRanges: [ClosedRange<Int64>] { [11020000...11029999] }
     /// Every case but ``other(_:)``, in catalog order.
-    public static let listedCases: [Self] = [.todayIsSignIned]
+    public static let listedCases: [Self] = [.uploadRepeate]
     /// ``other(_:)`` carrying `code`.
     @inlinable
     public static func unrecognised(_ code: Int64) -> Self { .other(code) }
-    /// Classified through ``Catalog/builtIn``, the C core's static default table.
+    /// Classified through ``SwiftErrCore/Catalog/builtIn``, the C core's static default table.
     public static let classifier = ModuleClassifier<Self>(catalog: .builtIn)
 
     /// The server's code.
     public var code: Int64 {
         switch self {
-        case .todayIsSignIned: return 11140003
+        case .uploadRepeate: return 11020005
         case .other(let code): return code
         }
     }
@@ -45,7 +47,7 @@ public enum SignInCode: ModuleCode {
     /// The case's catalog identifier (the case name).
     public var name: String {
         switch self {
-        case .todayIsSignIned: return "todayIsSignIned"
+        case .uploadRepeate: return "uploadRepeate"
         case .other: return "other"
         }
     }
@@ -53,7 +55,7 @@ public enum SignInCode: ModuleCode {
     /// The case's catalog flags.
     public var flags: CodeFlags {
         switch self {
-        case .todayIsSignIned: return [.showUser]
+        case .uploadRepeate: return [.showUser]
         case .other: return []
         }
     }
@@ -61,7 +63,7 @@ public enum SignInCode: ModuleCode {
     /// The case's catalog message.
     public var message: LocalizedText {
         switch self {
-        case .todayIsSignIned: return LocalizedText(english: "You have already signed in today.", simplifiedChinese: "今天已经签到过了。")
+        case .uploadRepeate: return LocalizedText(english: "This file has already been uploaded.", simplifiedChinese: "该文件已上传,请勿重复上传。")
         case .other: return Self.unrecognisedMessage
         }
     }

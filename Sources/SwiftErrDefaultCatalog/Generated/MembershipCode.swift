@@ -2,12 +2,14 @@
 // Do not edit: change the catalog and regenerate (a test fails on drift).
 // swift-format-ignore-file
 
+import SwiftErrCore
+
 /// The codes of the default catalog's `membership` module (Membership / 会员),
 /// owning `11100000...11109999`.
 ///
 /// A code inside the module's ranges that it does not list is ``other(_:)``, which carries the
-/// server's number. Classified through ``Catalog/builtIn`` (`errcore_default_table()`, module
-/// id 3).
+/// server's number. Classified through ``SwiftErrCore/Catalog/builtIn`` (`errcore_default_table()`,
+/// module id 3).
 public enum MembershipCode: ModuleCode {
     /// You have already joined the Bee Plan. (`11100002`)
     case joinedBeePlan
@@ -25,7 +27,7 @@ public enum MembershipCode: ModuleCode {
     /// ``other(_:)`` carrying `code`.
     @inlinable
     public static func unrecognised(_ code: Int64) -> Self { .other(code) }
-    /// Classified through ``Catalog/builtIn``, the C core's static default table.
+    /// Classified through ``SwiftErrCore/Catalog/builtIn``, the C core's static default table.
     public static let classifier = ModuleClassifier<Self>(catalog: .builtIn)
 
     /// The server's code.

@@ -2,12 +2,14 @@
 // Do not edit: change the catalog and regenerate (a test fails on drift).
 // swift-format-ignore-file
 
+import SwiftErrCore
+
 /// The codes of the default catalog's `subject` module (Subject / 学科),
 /// owning `11150000...11159999`.
 ///
 /// A code inside the module's ranges that it does not list is ``other(_:)``, which carries the
-/// server's number. Classified through ``Catalog/builtIn`` (`errcore_default_table()`, module
-/// id 5).
+/// server's number. Classified through ``SwiftErrCore/Catalog/builtIn`` (`errcore_default_table()`,
+/// module id 5).
 public enum SubjectCode: ModuleCode {
     /// You have reached the maximum number of subjects. (`11150004`)
     case subjectCountLimit
@@ -25,7 +27,7 @@ public enum SubjectCode: ModuleCode {
     /// ``other(_:)`` carrying `code`.
     @inlinable
     public static func unrecognised(_ code: Int64) -> Self { .other(code) }
-    /// Classified through ``Catalog/builtIn``, the C core's static default table.
+    /// Classified through ``SwiftErrCore/Catalog/builtIn``, the C core's static default table.
     public static let classifier = ModuleClassifier<Self>(catalog: .builtIn)
 
     /// The server's code.

@@ -2,44 +2,46 @@
 // Do not edit: change the catalog and regenerate (a test fails on drift).
 // swift-format-ignore-file
 
+import SwiftErrCore
+
 extension BaseCode {
     /// Your session has expired. Please sign in again.
     ///
-    /// Code `11001`; flags: ``CodeFlags/reauthenticate``, ``CodeFlags/showUser``.
+    /// Code `11001`; flags: `CodeFlags.reauthenticate`, `CodeFlags.showUser`.
     public static let tokenExpire = BaseCode(rawValue: 11001)
 
     /// The verification code has expired. Request a new one.
     ///
-    /// Code `11002`; flags: ``CodeFlags/showUser``.
+    /// Code `11002`; flags: `CodeFlags.showUser`.
     public static let verifyCodeExpire = BaseCode(rawValue: 11002)
 
     /// The verification code is incorrect.
     ///
-    /// Code `11003`; flags: ``CodeFlags/showUser``.
+    /// Code `11003`; flags: `CodeFlags.showUser`.
     public static let verifyCodeIncorrect = BaseCode(rawValue: 11003)
 
     /// Automatic sign-in failed. Please sign in again.
     ///
-    /// Code `11004`; flags: ``CodeFlags/reauthenticate``, ``CodeFlags/showUser``.
+    /// Code `11004`; flags: `CodeFlags.reauthenticate`, `CodeFlags.showUser`.
     public static let autoLoginFailed = BaseCode(rawValue: 11004)
 
     /// Signing in with this app ID failed.
     ///
-    /// Code `11005`; flags: ``CodeFlags/showUser``.
+    /// Code `11005`; flags: `CodeFlags.showUser`.
     public static let appidLoginFailed = BaseCode(rawValue: 11005)
 
     /// This phone number is already registered.
     ///
-    /// Code `11006`; flags: ``CodeFlags/showUser``.
+    /// Code `11006`; flags: `CodeFlags.showUser`.
     public static let phoneIsRegisted = BaseCode(rawValue: 11006)
 
     /// This phone number is already linked to another account.
     ///
-    /// Code `11010`; flags: ``CodeFlags/showUser``.
+    /// Code `11010`; flags: `CodeFlags.showUser`.
     public static let phoneHasBinded = BaseCode(rawValue: 11010)
 
     /// Too many verification codes were requested. Try again later.
     ///
-    /// Code `11011`; flags: ``CodeFlags/showUser``.
+    /// Code `11011`; flags: `CodeFlags.showUser`.
     public static let overVerifyCode = BaseCode(rawValue: 11011)
 }

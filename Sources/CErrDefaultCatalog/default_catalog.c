@@ -634,6 +634,9 @@ static const errcore_table errcore__default_table = {
      0xAE9E84CC76B6049Bu, 11010000, 26, 255u, 32, 13},
 };
 
+/* Declared here as in the catalog's header: exported by a library built with -fvisibility=hidden. */
+ERRCORE_API const errcore_table *errcore_default_table(void);
+
 const errcore_table *errcore_default_table(void) {
     return &errcore__default_table;
 }

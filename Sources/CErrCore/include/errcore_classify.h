@@ -1,0 +1,1 @@
+../../../include/errcore_classify.h

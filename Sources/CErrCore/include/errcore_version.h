@@ -1,0 +1,1 @@
+../../../include/errcore_version.h

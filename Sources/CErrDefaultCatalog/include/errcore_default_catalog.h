@@ -1,0 +1,1 @@
+../../../include/errcore_default_catalog.h

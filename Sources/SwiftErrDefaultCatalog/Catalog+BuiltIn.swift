@@ -1,0 +1,24 @@
+// The built-in catalog: the static C table generated from catalog/default.json, as a `Catalog`.
+
+import CErrCore
+import CErrDefaultCatalog
+import SwiftErrCore
+
+extension Catalog {
+    /// The built-in catalog (`errcore_default_table()`, generated from `catalog/default.json`):
+    /// success `0`, the eight base codes and the seven modules of the seed documents. Wraps the
+    /// static C data without copying it; the seven module enums of this product (``StudyGroupCode``
+    /// and the others) are classified through it.
+    ///
+    /// It is not SwiftErr's process-wide catalog unless an app installs it:
+    /// `try Catalog.install(.builtIn)`, then modules defined in Swift are registered on top of it.
+    public static let builtIn = Catalog(generatedTable: errcore_default_table(), name: "default")
+}
+
+extension CatalogDefinition {
+    /// The built-in catalog's definition, read back from its static C table: success `0`, the eight
+    /// base codes and the seven modules, in module-id order, each tier's codes ascending.
+    public static var builtIn: CatalogDefinition {
+        Catalog.builtIn.definition
+    }
+}
