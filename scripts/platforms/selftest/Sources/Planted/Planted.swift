@@ -119,3 +119,9 @@ func corelibs() {
     lock.lock()  // expect-unknown: lock()
     lock.unlock()  // expect-unknown: unlock()
 }
+
+// A generic parameter of an SDK type (Task's Success and Failure) has no availability of its
+// own: nothing is reported for it.
+extension Task where Failure == Never {
+    func valueOrNil() async -> Success? { await value }
+}
