@@ -34,7 +34,7 @@ public struct ErrorAdapterRegistry<Code: ModuleCode>: Sendable {
 
     /// The built-in adapters, in this order: ``CancellationErrorAdapter``, ``URLErrorAdapter``,
     /// ``DecodingErrorAdapter``, ``POSIXErrorAdapter``, ``HTTPStatusErrorAdapter``,
-    /// ``ReauthenticationErrorAdapter``.
+    /// ``ReauthenticationErrorAdapter``, ``UpstreamRefusalAdapter``.
     public static var standard: ErrorAdapterRegistry<Code> {
         var registry = ErrorAdapterRegistry()
         registry.append(CancellationErrorAdapter<Code>())
@@ -43,6 +43,7 @@ public struct ErrorAdapterRegistry<Code: ModuleCode>: Sendable {
         registry.append(POSIXErrorAdapter<Code>())
         registry.append(HTTPStatusErrorAdapter<Code>())
         registry.append(ReauthenticationErrorAdapter<Code>())
+        registry.append(UpstreamRefusalAdapter<Code>())
         return registry
     }
 
@@ -116,7 +117,8 @@ extension ModuleRespError {
     /// `POSIXError.ECANCELED` → ``cancelled``; other `URLError`s and `POSIXError`s → a transport
     /// failure keeping them; `DecodingError` → ``decodingFailed(underlying:)``;
     /// ``HTTPStatusError`` → ``unacceptableStatus(_:)-enum.case`` with its `Retry-After`;
-    /// ``ReauthenticationError`` → ``reauthenticationFailed(_:)``; another module's
+    /// ``ReauthenticationError`` → ``reauthenticationFailed(_:)``; ``UpstreamRefusal`` →
+    /// ``refused(_:)``; another module's
     /// `ModuleRespError` → ``init(converting:)``; anything else → a transport failure keeping it.
     /// - Parameter error: The error caught.
     public init(adapting error: any Error) {
