@@ -232,9 +232,10 @@ public struct ResponseClient: Sendable {
             for: Code.self, policy: policy, clock: clock, userStopMessage: userStopMessage, decide: decide)
         let protection = protections?.protection(for: request.url)
         var attempt = Attempt(request: request, clock: clock, deadline: deadline, protection: protection)
-        let mayRetry: ((Duration) -> Bool)? = protection.map { protection in { protection.mayRetry(after: $0) } }
         do {
-            let value = try await retrier.run(deadline: deadline, mayRetry: mayRetry) { () async throws -> Model in
+            let value = try await retrier.run(
+                deadline: deadline, mayRetry: { protection?.mayRetry(after: $0) ?? true }
+            ) { () async throws -> Model in
                 attempt.number += 1
                 do {
                     return try await perform(&attempt, returning: Model.self, module: Code.self)

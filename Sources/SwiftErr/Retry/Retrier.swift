@@ -103,7 +103,7 @@ public struct Retrier<Code: ModuleCode, WaitClock: Clock<Duration>>: Sendable {
         deadline: WaitClock.Instant? = nil,
         _ operation: () async throws -> Value
     ) async throws(ModuleRespError<Code>) -> Value {
-        try await run(isolation: isolation, deadline: deadline, mayRetry: nil, operation)
+        try await run(isolation: isolation, deadline: deadline, mayRetry: { _ in true }, operation)
     }
 
     /// ``run(isolation:deadline:_:)``, asking `mayRetry` before each wait whether the retry it is for
@@ -113,7 +113,7 @@ public struct Retrier<Code: ModuleCode, WaitClock: Clock<Duration>>: Sendable {
     func run<Value>(
         isolation: isolated (any Actor)? = #isolation,
         deadline: WaitClock.Instant? = nil,
-        mayRetry: ((Duration) -> Bool)?,
+        mayRetry: (Duration) -> Bool,
         _ operation: () async throws -> Value
     ) async throws(ModuleRespError<Code>) -> Value {
         var attempt = 0
@@ -145,7 +145,7 @@ public struct Retrier<Code: ModuleCode, WaitClock: Clock<Duration>>: Sendable {
                 delay = serverDelay
             }
             if let deadline, clock.now.advanced(by: delay) > deadline { throw failure }
-            if let mayRetry, !mayRetry(delay) { throw failure }
+            if !mayRetry(delay) { throw failure }
             if let decide {
                 let context = RetryContext(
                     attempt: attempt, error: failure, underlying: thrown,
