@@ -234,16 +234,16 @@ public struct ResponseClient: Sendable {
         var attempt = Attempt(request: request, clock: clock, deadline: deadline, protection: protection)
         do {
             let value = try await retrier.run(
-                deadline: deadline, mayRetry: { protection?.mayRetry(after: $0) ?? true }
-            ) { () async throws -> Model in
-                attempt.number += 1
-                do {
-                    return try await perform(&attempt, returning: Model.self, module: Code.self)
-                } catch {
-                    attempt.failure = error
-                    throw error
-                }
-            }
+                deadline: deadline, mayRetry: { protection?.mayRetry(after: $0) ?? true },
+                { () async throws -> Model in
+                    attempt.number += 1
+                    do {
+                        return try await perform(&attempt, returning: Model.self, module: Code.self)
+                    } catch {
+                        attempt.failure = error
+                        throw error
+                    }
+                })
             observer?.requestEnded(request, error: ModuleRespError<Code>?.none, sends: attempt.sends, since: start)
             return value
         } catch {
