@@ -68,6 +68,8 @@ struct RefusedErrorTests {
         #expect(chinese.actions.map(\.title) == ["重试", "取消"])
         #expect(chinese.message == refusal.reason(in: .simplifiedChinese) + "请稍后重试。")
         #expect(error.recoverySuggestion(in: .english) == "Try again later.")
+        #expect(error.localizedDescription == error.errorDescription)
+        #expect(refusal.localizedDescription == refusal.errorDescription)
         // The bare refusal presents the same texts through LocalizedError.
         let bare = ErrorPresentation(error: refusal, language: .english)
         #expect(bare.title == "The service is temporarily unavailable.")
