@@ -20,12 +20,15 @@ extension ResponseClient {
     ///   - decoder: Status, envelope, base handler and payload decoding.
     ///   - policy: The retry policy (`RetryPolicy.default`).
     ///   - timeouts: Time limits (none by default).
+    ///   - protections: The protections of the upstreams, one per host and port (none by default).
+    ///   - observer: Told once about every request when it has ended (none by default).
     public init(
         session: URLSession = .shared, decoder: ResponseDecoder = ResponseDecoder(), policy: RetryPolicy = .default,
-        timeouts: Timeouts = .none
+        timeouts: Timeouts = .none, protections: UpstreamProtections? = nil, observer: (any RequestObserver)? = nil
     ) {
         self.init(
-            transport: URLSessionTransport(session: session), decoder: decoder, policy: policy, timeouts: timeouts)
+            transport: URLSessionTransport(session: session), decoder: decoder, policy: policy, timeouts: timeouts,
+            protections: protections, observer: observer)
     }
 
     /// Creates a client over a `URLSession` whose requests carry the credential of an
@@ -42,14 +45,17 @@ extension ResponseClient {
     ///   - policy: The retry policy (`RetryPolicy.default`).
     ///   - timeouts: Time limits (none by default); a request waiting for a refresh still ends at
     ///     its deadline.
+    ///   - protections: The protections of the upstreams, one per host and port (none by default).
+    ///   - observer: Told once about every request when it has ended (none by default).
     ///   - authentication: The credential's session; clients that share it share its refreshes.
     public init<A: Authenticator>(
         session: URLSession = .shared, decoder: ResponseDecoder = ResponseDecoder(), policy: RetryPolicy = .default,
-        timeouts: Timeouts = .none, authentication: AuthenticationSession<A>
+        timeouts: Timeouts = .none, protections: UpstreamProtections? = nil, observer: (any RequestObserver)? = nil,
+        authentication: AuthenticationSession<A>
     ) {
         self.init(
             transport: URLSessionTransport(session: session), decoder: decoder, policy: policy, timeouts: timeouts,
-            authentication: authentication)
+            protections: protections, observer: observer, authentication: authentication)
     }
 
     /// Sends a `URLRequest` and returns its payload: ``SwiftErr/ResponseClient/send(_:returning:module:repeatability:decide:)``

@@ -77,3 +77,14 @@ public struct ReauthenticationErrorAdapter<Code: ModuleCode>: ErrorAdapter {
     /// - Returns: The re-authentication failure.
     public func adapt(_ error: ReauthenticationError) -> ModuleRespError<Code>? { .reauthenticationFailed(error) }
 }
+
+/// ``UpstreamRefusal`` → ``ModuleRespError/refused(_:)``, so a refusal thrown by code that consults
+/// an ``UpstreamProtection`` itself (inside a ``Retrier``'s operation, an error channel) is the
+/// typed refusal, never retried, rather than a transport failure.
+public struct UpstreamRefusalAdapter<Code: ModuleCode>: ErrorAdapter {
+    /// Creates the adapter.
+    public init() {}
+    /// - Parameter error: The refusal.
+    /// - Returns: The refused request.
+    public func adapt(_ error: UpstreamRefusal) -> ModuleRespError<Code>? { .refused(error) }
+}

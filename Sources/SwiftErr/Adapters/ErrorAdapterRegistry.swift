@@ -18,57 +18,55 @@
 /// if let error = adapters.adapt(caught) { show(error) }
 /// ```
 public struct ErrorAdapterRegistry<Code: ModuleCode>: Sendable {
-    private struct Entry: Sendable {
-        /// The adapter's name, made only when asked: an adapter's default name formats its type's
-        /// name, and ``ResponseClient`` builds the standard registry for every request.
-        let name: @Sendable () -> String
-        /// `nil`: the adapter does not apply; `.some(x)`: it answered `x`.
-        let attempt: @Sendable (any Error) -> ModuleRespError<Code>??
-    }
-
-    private var entries: [Entry] = []
+    /// The adapters, in the order they are asked. Kept as existentials rather than closures over
+    /// them: a built-in adapter is an empty struct, stored inside the existential, so building the
+    /// standard registry (which ``ResponseClient`` does for every request) allocates the array
+    /// and nothing else; two closures per adapter cost two allocations each. An adapter's name is
+    /// made only when asked (its default formats its generic type's name).
+    private var entries: [any ErrorAdapter<Code>]
 
     /// A registry with no adapters: only `ModuleRespError<Code>` passes through, everything else
     /// is ``AdaptedError/unknown(_:)``.
-    public init() {}
+    public init() {
+        entries = []
+    }
 
     /// The built-in adapters, in this order: ``CancellationErrorAdapter``, ``URLErrorAdapter``,
     /// ``DecodingErrorAdapter``, ``POSIXErrorAdapter``, ``HTTPStatusErrorAdapter``,
-    /// ``ReauthenticationErrorAdapter``.
+    /// ``ReauthenticationErrorAdapter``, ``UpstreamRefusalAdapter``.
     public static var standard: ErrorAdapterRegistry<Code> {
         var registry = ErrorAdapterRegistry()
-        registry.append(CancellationErrorAdapter<Code>())
-        registry.append(URLErrorAdapter<Code>())
-        registry.append(DecodingErrorAdapter<Code>())
-        registry.append(POSIXErrorAdapter<Code>())
-        registry.append(HTTPStatusErrorAdapter<Code>())
-        registry.append(ReauthenticationErrorAdapter<Code>())
+        registry.entries = [
+            CancellationErrorAdapter<Code>(), URLErrorAdapter<Code>(), DecodingErrorAdapter<Code>(),
+            POSIXErrorAdapter<Code>(), HTTPStatusErrorAdapter<Code>(), ReauthenticationErrorAdapter<Code>(),
+            UpstreamRefusalAdapter<Code>(),
+        ]
         return registry
     }
 
     /// The adapters' names, in the order they are asked.
-    public var adapterNames: [String] { entries.map { $0.name() } }
+    public var adapterNames: [String] { entries.map { $0.name } }
 
     /// Adds an adapter after the existing ones (asked last).
     /// - Parameter adapter: The adapter.
     public mutating func append<Adapter: ErrorAdapter>(_ adapter: Adapter) where Adapter.Code == Code {
-        entries.append(Self.entry(for: adapter))
+        entries.append(adapter)
     }
 
     /// Adds an adapter before the existing ones (asked first, so it overrides a built-in
     /// adapter for the same type).
     /// - Parameter adapter: The adapter.
     public mutating func prepend<Adapter: ErrorAdapter>(_ adapter: Adapter) where Adapter.Code == Code {
-        entries.insert(Self.entry(for: adapter), at: 0)
+        entries.insert(adapter, at: 0)
     }
 
-    private static func entry<Adapter: ErrorAdapter>(for adapter: Adapter) -> Entry where Adapter.Code == Code {
-        Entry(
-            name: { adapter.name },
-            attempt: { error in
-                guard let foreign = error as? Adapter.Foreign else { return nil }
-                return .some(adapter.adapt(foreign))
-            })
+    /// What `adapter` answers for `error`: `nil` when it does not apply, `.some(x)` when it
+    /// answered `x` (`nil` inside: it ignores the error).
+    private static func attempt<Adapter: ErrorAdapter>(_ adapter: Adapter, _ error: any Error)
+        -> ModuleRespError<Code>?? where Adapter.Code == Code
+    {
+        guard let foreign = error as? Adapter.Foreign else { return nil }
+        return .some(adapter.adapt(foreign))
     }
 
     /// Converts any error.
@@ -83,10 +81,10 @@ public struct ErrorAdapterRegistry<Code: ModuleCode>: Sendable {
         if let other = error as? any ModuleRespErrorConverting {
             return .adapted(other.converted(to: Code.self), by: "module conversion")
         }
-        for entry in entries {
-            guard let answer = entry.attempt(error) else { continue }
-            if let adapted = answer { return .adapted(adapted, by: entry.name()) }
-            return .ignored(error, by: entry.name())
+        for adapter in entries {
+            guard let answer = Self.attempt(adapter, error) else { continue }
+            if let adapted = answer { return .adapted(adapted, by: adapter.name) }
+            return .ignored(error, by: adapter.name)
         }
         return .unknown(.transportFailed(underlying: error))
     }
@@ -116,7 +114,8 @@ extension ModuleRespError {
     /// `POSIXError.ECANCELED` → ``cancelled``; other `URLError`s and `POSIXError`s → a transport
     /// failure keeping them; `DecodingError` → ``decodingFailed(underlying:)``;
     /// ``HTTPStatusError`` → ``unacceptableStatus(_:)-enum.case`` with its `Retry-After`;
-    /// ``ReauthenticationError`` → ``reauthenticationFailed(_:)``; another module's
+    /// ``ReauthenticationError`` → ``reauthenticationFailed(_:)``; ``UpstreamRefusal`` →
+    /// ``refused(_:)``; another module's
     /// `ModuleRespError` → ``init(converting:)``; anything else → a transport failure keeping it.
     /// - Parameter error: The error caught.
     public init(adapting error: any Error) {

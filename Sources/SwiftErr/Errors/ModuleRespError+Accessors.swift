@@ -101,6 +101,14 @@ extension ModuleRespError {
         return nil
     }
 
+    /// Whether the request's upstream protection refused it (``refused(_:)``).
+    public var isRefused: Bool { refusal != nil }
+    /// The upstream protection's refusal, or `nil`.
+    public var refusal: UpstreamRefusal? {
+        if case .refused(let refusal) = self { return refusal }
+        return nil
+    }
+
     /// The unacceptable HTTP status, or `nil`.
     public var statusCode: Int? { statusError?.statusCode }
 
@@ -110,8 +118,22 @@ extension ModuleRespError {
         return nil
     }
 
-    /// The server's `Retry-After` answer to an unacceptable status, or `nil`.
-    public var retryAfter: RetryAfter? { statusError?.retryAfter }
+    /// When trying again makes sense, or `nil`: the server's `Retry-After` answer to an unacceptable
+    /// status; for a ``refused(_:)`` request, the refusal's ``UpstreamRefusal/retryAfter`` in whole
+    /// seconds, rounded up and at least one (what a server would send as `Retry-After`; the exact
+    /// duration is `refusal?.retryAfter`).
+    public var retryAfter: RetryAfter? {
+        switch self {
+        case .unacceptableStatus(let status):
+            return status.retryAfter
+        case .refused(let refusal):
+            guard let after = refusal.retryAfter else { return nil }
+            let (seconds, attoseconds) = after.components
+            return .seconds(max(1, seconds + (attoseconds > 0 ? 1 : 0)))
+        default:
+            return nil
+        }
+    }
 
     /// The envelope problem, or `nil`.
     public var envelopeError: EnvelopeError? {
@@ -127,8 +149,8 @@ extension ModuleRespError {
 
     /// The cause kept by the error: the transport error, the decoder's error, the
     /// ``HTTPStatusError``, the ``EnvelopeError``, the `CatalogError`, the
-    /// ``UserStoppedError`` or the ``ReauthenticationError``; `nil` for server codes and
-    /// cancellation.
+    /// ``UserStoppedError``, the ``ReauthenticationError`` or the ``UpstreamRefusal``; `nil` for
+    /// server codes and cancellation.
     public var underlyingError: (any Error)? {
         switch self {
         case .transportFailed(let underlying), .decodingFailed(let underlying): return underlying
@@ -137,6 +159,7 @@ extension ModuleRespError {
         case .invalidCatalog(let failure): return failure
         case .stoppedByUser(let stop): return stop
         case .reauthenticationFailed(let failure): return failure
+        case .refused(let refusal): return refusal
         default: return nil
         }
     }
@@ -164,7 +187,9 @@ extension ModuleRespError {
     /// (``RetryPolicy/disposition(for:)``): a server code of any module only when its catalog flags
     /// say `CodeFlags.retryable` (and not `CodeFlags.fatal`); a retryable HTTP status or a
     /// transient transport failure; never cancellation, the person's stop, envelope, decoding or
-    /// catalog errors, nor a session that could not be renewed.
+    /// catalog errors, a session that could not be renewed, nor a request the upstream's protection
+    /// refused (which the person may still try again later: its ``suggestedRecovery`` is
+    /// ``SuggestedRecovery/tryAgain``).
     public var isRetryable: Bool {
         RetryPolicy.default.disposition(for: self) == .retry
     }

@@ -20,6 +20,7 @@ extension ModuleRespError {
         case .decodingFailed(let underlying): self = .decodingFailed(underlying: underlying)
         case .invalidCatalog(let failure): self = .invalidCatalog(failure)
         case .reauthenticationFailed(let failure): self = .reauthenticationFailed(failure)
+        case .refused(let refusal): self = .refused(refusal)
         }
     }
 

@@ -10,8 +10,8 @@ extension ModuleRespError: CustomNSError {
     /// platforms), also for an unrecognised module code. Failures that carry no server code use
     /// fixed values: the HTTP status for
     /// ``unacceptableStatus(_:)-enum.case``, and `-1` (transport), `-2` (cancelled), `-3` (invalid
-    /// envelope), `-4` (decoding), `-5` (invalid catalog), `-6` (stopped by the user) and `-7`
-    /// (re-authentication failed).
+    /// envelope), `-4` (decoding), `-5` (invalid catalog), `-6` (stopped by the user), `-7`
+    /// (re-authentication failed) and `-8` (refused by the upstream's protection).
     public var errorCode: Int {
         switch self {
         case .base(let code): return Int(clamping: code.rawValue)
@@ -25,6 +25,7 @@ extension ModuleRespError: CustomNSError {
         case .invalidCatalog: return -5
         case .stoppedByUser: return -6
         case .reauthenticationFailed: return -7
+        case .refused: return -8
         }
     }
 

@@ -41,6 +41,8 @@ extension ModuleRespError: CustomStringConvertible, CustomDebugStringConvertible
             return "invalid catalog: \(failure.message)"
         case .reauthenticationFailed(let failure):
             return "re-authentication failed: \(failure.description)"
+        case .refused(let refusal):
+            return "refused by the upstream's protection: \(refusal.description)"
         }
     }
 

@@ -49,6 +49,8 @@ extension ModuleRespError: LocalizedError {
             return zh ? "应用的错误码目录配置有误。" : "The app's error code catalog is misconfigured."
         case .reauthenticationFailed:
             return ReauthenticationError.title.text(in: language)
+        case .refused:
+            return UpstreamRefusal.title.text(in: language)
         }
     }
 
@@ -92,12 +94,15 @@ extension ModuleRespError: LocalizedError {
             return failure.message
         case .reauthenticationFailed(let failure):
             return failure.reason(in: language)
+        case .refused(let refusal):
+            return refusal.reason(in: language)
         }
     }
 
     /// What the user can do, in `language`: sign in again for codes flagged
-    /// `CodeFlags.reauthenticate` and a session that could not be renewed, try again for retryable failures, check the connection for
-    /// transport failures; `nil` otherwise.
+    /// `CodeFlags.reauthenticate` and a session that could not be renewed, try again later for
+    /// retryable failures and refused requests, check the connection for transport failures; `nil`
+    /// otherwise.
     /// - Parameter language: The language wanted.
     /// - Returns: The suggestion, or `nil`.
     public func recoverySuggestion(in language: Language) -> String? {
@@ -108,8 +113,8 @@ extension ModuleRespError: LocalizedError {
         if case .transportFailed = self {
             return zh ? "请检查网络连接后重试。" : "Check your network connection and try again."
         }
-        if isRetryable {
-            return zh ? "请稍后重试。" : "Try again later."
+        if isRetryable || isRefused {
+            return SuggestedRecovery.tryAgain.suggestion(in: language)
         }
         return nil
     }

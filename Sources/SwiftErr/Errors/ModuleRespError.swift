@@ -52,6 +52,12 @@ public enum ModuleRespError<Code: ModuleCode>: Error {
     /// new credential was refused again. The ``ReauthenticationError`` says which and keeps the
     /// cause; the person has to sign in (``requiresReauthentication`` is `true`).
     case reauthenticationFailed(ReauthenticationError)
+    /// The request was not sent: the ``UpstreamProtection`` of its upstream refused it at once,
+    /// without touching the upstream (its circuit is open, half-open with its probes in flight or
+    /// isolated, or its throttle shed the request). The ``UpstreamRefusal`` says why and when trying
+    /// again makes sense (``UpstreamRefusal/retryAfter``). Never retried, since refusing is the
+    /// point; presented as "Try again later" (``SuggestedRecovery/tryAgain``).
+    case refused(UpstreamRefusal)
 }
 
 extension ModuleRespError {

@@ -77,11 +77,12 @@ public protocol PresentableError: Error {
 
 extension ModuleRespError: PresentableError {
     /// ``SuggestedRecovery/signIn`` when ``requiresReauthentication``, ``SuggestedRecovery/tryAgain``
-    /// when ``isRetryable`` (a retryable code, status or transport failure), otherwise
-    /// ``SuggestedRecovery/acknowledge``.
+    /// when ``isRetryable`` (a retryable code, status or transport failure) or the upstream's
+    /// protection refused the request (``isRefused``: never retried by the policy, but worth trying
+    /// again later), otherwise ``SuggestedRecovery/acknowledge``.
     public var suggestedRecovery: SuggestedRecovery {
         if requiresReauthentication { return .signIn }
-        return isRetryable ? .tryAgain : .acknowledge
+        return isRetryable || isRefused ? .tryAgain : .acknowledge
     }
 
     /// ``errorDescription(in:)``.

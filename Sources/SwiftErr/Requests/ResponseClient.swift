@@ -29,6 +29,9 @@ import Foundation
 ///    request once more with the new credential (a replay, part of the same attempt);
 /// 6. on success, decodes the payload as `Model`.
 ///
+/// With ``protections``, every send of step 2 (a replay too) is first admitted by the upstream's
+/// ``UpstreamProtection`` and its outcome told to it after step 4 (see "Upstreams" below).
+///
 /// A failure goes to ``policy`` (``RetryPolicy/disposition(for:)``, the one retryability rule):
 /// retryable failures are sent again after the policy's jittered backoff, or the server's
 /// `Retry-After` (seconds or an HTTP-date) on 429 and 503, until the attempts, the deadline, the
@@ -44,12 +47,35 @@ import Foundation
 /// is sent once, unless the call says ``Repeatability/safeToRepeat``.
 ///
 /// ## Sessions
-/// With an ``AuthenticationSession`` (``init(transport:decoder:policy:timeouts:authentication:)``),
+/// With an ``AuthenticationSession``
+/// (``init(transport:decoder:policy:timeouts:protections:observer:authentication:)``),
 /// an answer that asks for re-authentication starts one refresh shared by every request in flight
 /// on the session, and each is replayed once with the new credential, whatever its method: the
 /// server refused it before acting on it. A replay is neither an attempt nor seen by the policy;
 /// the answers the session handles reach ``SessionRefreshEvent`` once per refresh instead of the
 /// base handler once per response. See <doc:KeepingASessionAlive>.
+///
+/// ## Upstreams
+/// With ``protections`` (``UpstreamProtections``: a retry budget, a circuit breaker and an adaptive
+/// throttle per host and port), each send asks the upstream's protection first:
+/// - refused (its circuit open, the request shed), a request fails at once with
+///   ``ModuleRespError/refused(_:)``, carrying when trying again makes sense, and the upstream sees
+///   nothing; it is never retried;
+/// - a retry the protection refuses (its budget spent, its circuit opened meanwhile) is not sent:
+///   the request ends with the failure in hand. Before waiting for a retry, the client asks whether
+///   it would be admitted, so it does not wait for one that would not;
+/// - each send's outcome goes back to the protection by the one rule of what a failure is
+///   (``UpstreamOutcome``): a business answer, a base code or a 401 is the upstream answering, and
+///   never opens its circuit; a cancelled send counts neither way.
+///
+/// A replay after a session's refresh is admitted as a first send, not as a retry: it follows an
+/// answer, not a failure, and happens at most once per request, so the budget does not limit it
+/// (the circuit and the throttle still may). ``TransportAttempt/current`` numbers every send of the
+/// request, replays included. See <doc:ProtectingAnUpstream>.
+///
+/// ## Observing whole requests
+/// An ``observer`` is told once about every request when it has ended: its error (none when a
+/// failure was retried into a success), how many sends it took and when it started.
 ///
 /// ## Forms
 /// - ``send(_:returning:module:repeatability:decide:)``: `async throws(ModuleRespError<Code>)`;
@@ -60,7 +86,8 @@ import Foundation
 /// The client sends through any ``HTTPTransport``: `URLSessionTransport` from the
 /// `SwiftErrURLSession` product (which also lets these calls take a `URLRequest`), the
 /// async-http-client transport of `Integrations/SwiftErrAsyncHTTPClient`, or a type of your own
-/// passed to ``init(transport:decoder:policy:timeouts:)``. The rest of the pipeline is the same.
+/// passed to ``init(transport:decoder:policy:timeouts:protections:observer:)``. The rest of the
+/// pipeline is the same.
 public struct ResponseClient: Sendable {
     /// Time limits of a request, measured on the `ContinuousClock`.
     public struct Timeouts: Sendable, Hashable {
@@ -117,8 +144,16 @@ public struct ResponseClient: Sendable {
     public var repeatableMethods: Set<String>
     /// The message of the ``UserStoppedError`` when the decision hook answers stop.
     public var userStopMessage: LocalizedText
+    /// The retry budget, circuit breaker and adaptive throttle of each upstream (host and port) the
+    /// client sends to, consulted before every send and told its outcome after it; `nil` for none.
+    /// Give every client of the app the same registry, so that each upstream is protected once.
+    /// See ``UpstreamProtections`` and <doc:ProtectingAnUpstream>.
+    public var protections: UpstreamProtections?
+    /// Told once about every request when it has ended (an operation's duration and error), or
+    /// `nil`.
+    public var observer: (any RequestObserver)?
     /// The session whose credential every request carries, or `nil` (set by
-    /// ``init(transport:decoder:policy:timeouts:authentication:)``).
+    /// ``init(transport:decoder:policy:timeouts:protections:observer:authentication:)``).
     var authentication: (any RequestAuthenticating)?
 
     /// Creates a client over any transport.
@@ -128,14 +163,18 @@ public struct ResponseClient: Sendable {
     ///     no base handler by default).
     ///   - policy: The retry policy (``RetryPolicy/default``).
     ///   - timeouts: Time limits (none by default).
+    ///   - protections: The protections of the upstreams, one per host and port (none by default).
+    ///   - observer: Told once about every request when it has ended (none by default).
     public init(
         transport: any HTTPTransport, decoder: ResponseDecoder = ResponseDecoder(), policy: RetryPolicy = .default,
-        timeouts: Timeouts = .none
+        timeouts: Timeouts = .none, protections: UpstreamProtections? = nil, observer: (any RequestObserver)? = nil
     ) {
         self.transport = transport
         self.decoder = decoder
         self.policy = policy
         self.timeouts = timeouts
+        self.protections = protections
+        self.observer = observer
         self.repeatableMethods = Self.idempotentMethods
         self.userStopMessage = UserStoppedError.defaultMessage
     }
@@ -151,12 +190,17 @@ public struct ResponseClient: Sendable {
     ///   - policy: The retry policy (``RetryPolicy/default``).
     ///   - timeouts: Time limits (none by default); a request waiting for a refresh still ends at
     ///     its deadline.
+    ///   - protections: The protections of the upstreams, one per host and port (none by default).
+    ///   - observer: Told once about every request when it has ended (none by default).
     ///   - authentication: The session; clients that share it share its refreshes.
     public init<A: Authenticator>(
         transport: any HTTPTransport, decoder: ResponseDecoder = ResponseDecoder(), policy: RetryPolicy = .default,
-        timeouts: Timeouts = .none, authentication: AuthenticationSession<A>
+        timeouts: Timeouts = .none, protections: UpstreamProtections? = nil, observer: (any RequestObserver)? = nil,
+        authentication: AuthenticationSession<A>
     ) {
-        self.init(transport: transport, decoder: decoder, policy: policy, timeouts: timeouts)
+        self.init(
+            transport: transport, decoder: decoder, policy: policy, timeouts: timeouts, protections: protections,
+            observer: observer)
         self.authentication = authentication
     }
 
@@ -171,23 +215,40 @@ public struct ResponseClient: Sendable {
     /// - Throws: The one ``ModuleRespError`` that ends the request: the last failure (a server code,
     ///   an unacceptable status with its `Retry-After`, an invalid envelope, a decoding failure, a
     ///   transport failure, a ``RequestTimeoutError``), ``ModuleRespError/cancelled``,
-    ///   ``ModuleRespError/stoppedByUser(_:)``, or, with a session,
-    ///   ``ModuleRespError/reauthenticationFailed(_:)``.
+    ///   ``ModuleRespError/stoppedByUser(_:)``, with a session
+    ///   ``ModuleRespError/reauthenticationFailed(_:)``, and with ``protections``
+    ///   ``ModuleRespError/refused(_:)`` when the upstream's protection refused the request.
     public func send<Model: Decodable, Code: ModuleCode>(
         _ request: TransportRequest, returning model: Model.Type = Model.self, module: Code.Type = Code.self,
         repeatability: Repeatability = .byMethod,
         decide: (@Sendable (RetryContext<Code>) async -> RetryDecision)? = nil
     ) async throws(ModuleRespError<Code>) -> Model {
         let clock = ContinuousClock()
-        let deadline = timeouts.overall.map { clock.now.advanced(by: $0) }
+        let start = clock.now
+        let deadline = timeouts.overall.map { start.advanced(by: $0) }
         var policy = self.policy
         if !isRepeatable(request, repeatability) { policy.maxAttempts = 1 }
         let retrier = Retrier(
             for: Code.self, policy: policy, clock: clock, userStopMessage: userStopMessage, decide: decide)
-        var attempt = Attempt(request: request, clock: clock, deadline: deadline)
-        return try await retrier.run(deadline: deadline) { () async throws -> Model in
-            attempt.number += 1
-            return try await perform(&attempt, returning: Model.self, module: Code.self)
+        let protection = protections?.protection(for: request.url)
+        var attempt = Attempt(request: request, clock: clock, deadline: deadline, protection: protection)
+        do {
+            let value = try await retrier.run(
+                deadline: deadline, mayRetry: { protection?.mayRetry(after: $0) ?? true },
+                { () async throws -> Model in
+                    attempt.number += 1
+                    do {
+                        return try await perform(&attempt, returning: Model.self, module: Code.self)
+                    } catch {
+                        attempt.failure = error
+                        throw error
+                    }
+                })
+            observer?.requestEnded(request, error: ModuleRespError<Code>?.none, sends: attempt.sends, since: start)
+            return value
+        } catch {
+            observer?.requestEnded(request, error: error, sends: attempt.sends, since: start)
+            throw error
         }
     }
 

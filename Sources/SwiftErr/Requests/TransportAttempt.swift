@@ -1,7 +1,10 @@
-/// Which attempt of a request the current task is sending, for transports and observers that
-/// want to know (OpenTelemetry's `http.request.resend_count` is ``current`` − 1).
+/// Which send of a request the current task is making, for transports and observers that want to
+/// know (OpenTelemetry's `http.request.resend_count` is ``current`` − 1).
 ///
-/// A retry loop binds it around each attempt; a transport reads it:
+/// A ``ResponseClient`` binds it around each send: 1 for the first, and one more for each retry and
+/// for the replay after a session's refresh (OpenTelemetry counts a request sent again for any
+/// reason, an authorization failure included). A retry loop of your own binds it the same way, and
+/// a transport reads it:
 ///
 /// ```swift
 /// let response = try await TransportAttempt.$current.withValue(attempt) {
@@ -11,6 +14,6 @@
 ///
 /// Outside such a binding it is `1`: a request sent once.
 public enum TransportAttempt {
-    /// The attempt being sent, 1-based (`1` when no retry loop has bound it).
+    /// The send being made, 1-based (`1` when nothing has bound it).
     @TaskLocal public static var current: Int = 1
 }

@@ -105,6 +105,22 @@ public struct CircuitBreaker: Sendable {
         }
     }
 
+    /// Whether the circuit refuses every request at `now`: isolated, or open with its break not
+    /// over. (A half-open circuit lets probes through as they finish, so it is not counted.)
+    func refusesAll(at now: Int64) -> Bool {
+        switch state {
+        case .closed, .halfOpen: return false
+        case .open: return now < openUntil
+        case .isolated: return true
+        }
+    }
+
+    /// Whether the circuit holds anything back at `now` that a new breaker would not know: it is
+    /// isolated, half-open, or open with its break not over.
+    func isHoldingBack(at now: Int64) -> Bool {
+        state == .halfOpen || refusesAll(at: now)
+    }
+
     /// Lets a request pass that ``verdict(at:)`` passed; an open circuit whose break is over turns
     /// half-open.
     /// - Returns: The transition, if the state changed.

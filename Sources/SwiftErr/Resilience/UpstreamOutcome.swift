@@ -22,7 +22,7 @@ import Foundation
 /// | any other status (1xx, 3xx, other 4xx) | ``answer`` |
 /// | a body over the reader's limit, a body that is not an envelope, a payload that does not decode | ``answer``: the upstream answered; what it said is the caller's problem |
 /// | a session that could not be renewed (``ModuleRespError/reauthenticationFailed(_:)``) | ``answer``: the upstream refused the credential |
-/// | cancellation, the person's stop, a catalog that could not be assembled | ``unjudged``: nothing was learnt about the upstream |
+/// | cancellation, the person's stop, a catalog that could not be assembled, a request an ``UpstreamProtection`` refused (``ModuleRespError/refused(_:)``, or an ``UpstreamRefusal`` thrown as it is) | ``unjudged``: nothing was learnt about the upstream |
 ///
 /// ```swift
 /// let outcome = UpstreamOutcome(result)          // a ResponseClient or ResponseDecoder result
@@ -104,7 +104,8 @@ public enum UpstreamOutcome: Sendable, Hashable {
         case .reauthenticationFailed:
             // The upstream answered: it refused the credential, before and after a refresh.
             self = .answer
-        case .cancelled, .stoppedByUser, .invalidCatalog:
+        case .cancelled, .stoppedByUser, .invalidCatalog, .refused:
+            // Nothing reached the upstream, or what did was not judged.
             self = .unjudged
         }
     }
@@ -121,7 +122,8 @@ public enum UpstreamOutcome: Sendable, Hashable {
     /// The outcome of an error a transport threw: a ``ResponseBodyTooLargeError`` is an ``answer``
     /// (the upstream answered, too much); a ``RequestTimeoutError``, `URLError.timedOut` or
     /// `POSIXError.ETIMEDOUT` a timeout; cancellation (`CancellationError`, `URLError.cancelled`,
-    /// `POSIXError.ECANCELED`) is ``unjudged``; anything else is a transport failure.
+    /// `POSIXError.ECANCELED`) and an ``UpstreamRefusal`` (the request was never sent) are
+    /// ``unjudged``; anything else is a transport failure.
     /// - Parameter transportError: The error.
     public init(transportError: any Error) {
         switch transportError {
@@ -129,7 +131,7 @@ public enum UpstreamOutcome: Sendable, Hashable {
             self = .answer
         case is RequestTimeoutError:
             self = .failure(.timeout)
-        case is CancellationError:
+        case is CancellationError, is UpstreamRefusal:
             self = .unjudged
         case let error as URLError where error.code == .cancelled:
             self = .unjudged

@@ -187,6 +187,30 @@ public final class UpstreamProtection: Sendable {
         return transition
     }
 
+    /// Whether a retry sent `delay` from now would be admitted, as far as can be told now: the
+    /// retry budget permits one, and the circuit will not be refusing everything then. (The
+    /// throttle sheds at random, so only ``admit(isRetry:)`` knows.) A ``ResponseClient`` asks
+    /// before waiting for a retry, so that it does not wait for one that would be refused.
+    func mayRetry(after delay: Duration) -> Bool {
+        let then = elapsed() &+ ResilienceSetting.nanoseconds(min(delay, ResilienceSetting.longest))
+        return state.withLock { state in
+            state.budget?.permitsRetry != false && state.breaker?.refusesAll(at: then) != true
+        }
+    }
+
+    /// Whether the protection holds anything back now that a new one would not know: its circuit
+    /// is not closed (isolated, half-open, or open with its break not over), its throttle is
+    /// shedding, or its retry budget refuses retries. ``UpstreamProtections`` forgets only a
+    /// protection that holds nothing back.
+    var isHoldingBack: Bool {
+        let now = elapsed()
+        return state.withLock { state in
+            state.breaker?.isHoldingBack(at: now) == true
+                || (state.throttle?.rejectionProbability(at: now) ?? 0) > 0
+                || state.budget?.tokensPermitRetry == false
+        }
+    }
+
     /// Opens the circuit by hand: every request is refused (``UpstreamRefusal/Reason/circuitIsolated``)
     /// until ``reset()``.
     /// - Returns: The change of state, or `nil` when there is no breaker or it was isolated already.

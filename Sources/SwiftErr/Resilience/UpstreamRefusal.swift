@@ -52,11 +52,45 @@ public struct UpstreamRefusal: Error, Sendable, Hashable, CustomStringConvertibl
 extension UpstreamRefusal: LocalizedError {
     /// "The service is temporarily unavailable." / "服务暂时不可用。", in `Language.current`.
     public var errorDescription: String? {
-        Language.current == .simplifiedChinese ? "服务暂时不可用。" : "The service is temporarily unavailable."
+        Self.title.text(in: Language.current)
+    }
+
+    /// Why, in `Language.current` (``reason(in:)``).
+    public var failureReason: String? {
+        reason(in: Language.current)
     }
 
     /// ``SuggestedRecovery/tryAgain``'s suggestion: "Try again later." / "请稍后重试。".
     public var recoverySuggestion: String? {
         SuggestedRecovery.tryAgain.suggestion(in: Language.current)
+    }
+
+    /// "The service is temporarily unavailable." / "服务暂时不可用。"
+    public static let title = LocalizedText(
+        english: "The service is temporarily unavailable.", simplifiedChinese: "服务暂时不可用。")
+
+    /// Why the request was not sent, as a sentence in `language`.
+    /// - Parameter language: The language wanted.
+    /// - Returns: The reason.
+    public func reason(in language: Language) -> String {
+        let zh = language == .simplifiedChinese
+        switch reason {
+        case .circuitOpen:
+            return zh
+                ? "发往该服务的请求失败过多,已暂停发送。"
+                : "Too many requests to the service failed, so sending to it is paused."
+        case .circuitHalfOpen:
+            return zh ? "正在检测该服务是否已恢复。" : "The app is checking whether the service is back."
+        case .circuitIsolated:
+            return zh ? "已停止向该服务发送请求。" : "Sending requests to the service has been stopped."
+        case .throttled:
+            return zh
+                ? "该服务近来多次失败,发往它的请求已减少。"
+                : "The service has been failing, so fewer requests are sent to it."
+        case .retryBudgetExhausted:
+            return zh
+                ? "该服务近来多次失败,请求没有再次发送。"
+                : "The service has been failing, so the request was not sent again."
+        }
     }
 }

@@ -103,6 +103,19 @@ public struct Retrier<Code: ModuleCode, WaitClock: Clock<Duration>>: Sendable {
         deadline: WaitClock.Instant? = nil,
         _ operation: () async throws -> Value
     ) async throws(ModuleRespError<Code>) -> Value {
+        try await run(isolation: isolation, deadline: deadline, mayRetry: { _ in true }, operation)
+    }
+
+    /// ``run(isolation:deadline:_:)``, asking `mayRetry` before each wait whether the retry it is for
+    /// would be admitted (a ``ResponseClient``'s upstream protection): when not, the failure in
+    /// hand is thrown at once instead of waiting in vain. An operation that throws a
+    /// ``RefusedRetry`` ends the run with the failure it carries, not retried.
+    func run<Value>(
+        isolation: isolated (any Actor)? = #isolation,
+        deadline: WaitClock.Instant? = nil,
+        mayRetry: (Duration) -> Bool,
+        _ operation: () async throws -> Value
+    ) async throws(ModuleRespError<Code>) -> Value {
         var attempt = 0
         while true {
             if Task.isCancelled { throw .cancelled }
@@ -110,6 +123,9 @@ public struct Retrier<Code: ModuleCode, WaitClock: Clock<Duration>>: Sendable {
             let thrown: any Error
             do {
                 return try await operation()
+            } catch let refused as RefusedRetry {
+                if Task.isCancelled { throw .cancelled }
+                throw adapters.moduleError(for: refused.failure)
             } catch {
                 thrown = error
             }
@@ -129,6 +145,7 @@ public struct Retrier<Code: ModuleCode, WaitClock: Clock<Duration>>: Sendable {
                 delay = serverDelay
             }
             if let deadline, clock.now.advanced(by: delay) > deadline { throw failure }
+            if !mayRetry(delay) { throw failure }
             if let decide {
                 let context = RetryContext(
                     attempt: attempt, error: failure, underlying: thrown,

@@ -35,6 +35,10 @@ extension RetryPolicy {
             return retryable ? .retry : .stop(.notRetryable)
         case .invalidEnvelope, .decodingFailed, .invalidCatalog, .reauthenticationFailed:
             return .stop(.notRetryable)
+        case .refused:
+            // Refusing at once, without touching the upstream, is the point: waiting and asking
+            // again would be the load the protection is there to stop.
+            return .stop(.notRetryable)
         }
     }
 

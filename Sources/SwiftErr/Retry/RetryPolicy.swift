@@ -32,7 +32,8 @@ import Foundation
 /// - HTTP statuses are the policy's own sets, which may name statuses the rule does not call
 ///   failures (a `409` a service knows to be transient); the defaults are all failures by the rule.
 /// - Cancellation, the person's stop, envelope, decoding and catalog errors, and a session that
-///   could not be renewed (``ModuleRespError/reauthenticationFailed(_:)``), are never retried.
+///   could not be renewed (``ModuleRespError/reauthenticationFailed(_:)``), and a request an
+///   ``UpstreamProtection`` refused (``ModuleRespError/refused(_:)``), are never retried.
 ///
 /// ## Our defaults compared with Alamofire's `RetryPolicy`
 /// Alamofire retries statuses 408, 500, 502, 503, 504 and 18 transient `URLError` codes, two

@@ -18,7 +18,7 @@ struct AdapterTests {
             standard.adapterNames == [
                 "CancellationErrorAdapter<SyncCode>", "URLErrorAdapter<SyncCode>", "DecodingErrorAdapter<SyncCode>",
                 "POSIXErrorAdapter<SyncCode>", "HTTPStatusErrorAdapter<SyncCode>",
-                "ReauthenticationErrorAdapter<SyncCode>",
+                "ReauthenticationErrorAdapter<SyncCode>", "UpstreamRefusalAdapter<SyncCode>",
             ])
     }
 

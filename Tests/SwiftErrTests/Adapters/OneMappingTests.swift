@@ -28,6 +28,7 @@ struct OneMappingTests {
         case .decodingFailed: return "decoding"
         case .invalidCatalog: return "catalog"
         case .reauthenticationFailed(let failure): return "reauthentication \(failure.reason)"
+        case .refused(let refusal): return "refused \(refusal)"
         }
     }
 
@@ -39,6 +40,7 @@ struct OneMappingTests {
         OpaqueFailure(tag: "mystery"), ModuleRespError<UploadCode>.base(.tokenExpire),
         ModuleRespError<TagCode>.module(.invalidTagName), ModuleRespError<UploadCode>.unexpectedCode(11_210_005),
         ReauthenticationError(reason: .excessiveRefresh(.default)),
+        UpstreamRefusal(reason: .circuitOpen, retryAfter: .milliseconds(3_200)),
     ]
 
     @Test("the decoder's transport errors map exactly as the adapter registry maps them", arguments: foreignErrors)

@@ -74,6 +74,22 @@ struct DocumentationTests {
         #expect(readme.contains("authentication: session"))
     }
 
+    @Test(
+        "the README's Protecting upstreams section and the article's ResponseClient section show the client's protections"
+    )
+    func protectionsDocumented() throws {
+        let readme = try Self.text("README.md")
+        #expect(readme.contains("## Protecting upstreams\n"))
+        #expect(readme.contains("protections: upstreams"))
+        #expect(readme.contains("catch .refused("))
+        let article = try Self.text("Sources/SwiftErr/SwiftErr.docc/ProtectingAnUpstream.md")
+        let section = try #require(article.components(separatedBy: "## In a ResponseClient\n").last)
+        #expect(section.contains("protections: upstreams"))
+        #expect(!section.contains("to be filled"))
+        let landing = try Self.text("Sources/SwiftErr/SwiftErr.docc/SwiftErr.md")
+        #expect(landing.contains("<doc:ProtectingAnUpstream>"))
+    }
+
     @Test("the README still starts with its two commands")
     func firstTwoCommands() throws {
         let lines = try Self.text("README.md").components(separatedBy: "\n")

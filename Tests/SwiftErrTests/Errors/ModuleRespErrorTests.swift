@@ -53,6 +53,7 @@ struct ModuleRespErrorTests {
             case .transportFailed, .cancelled, .unacceptableStatus: return "transport"
             case .invalidEnvelope, .decodingFailed, .invalidCatalog, .stoppedByUser: return "client"
             case .reauthenticationFailed: return "session"
+            case .refused: return "refused"
             }
         }
         #expect(kind(.base(.tokenExpire)) == "token")
@@ -63,6 +64,7 @@ struct ModuleRespErrorTests {
         #expect(kind(.unexpectedCode(1)) == "unexpected")
         #expect(kind(.cancelled) == "transport")
         #expect(kind(.reauthenticationFailed(ReauthenticationError(reason: .refreshFailed))) == "session")
+        #expect(kind(.refused(UpstreamRefusal(reason: .throttled, retryAfter: nil))) == "refused")
     }
 
     @Test("accessors")

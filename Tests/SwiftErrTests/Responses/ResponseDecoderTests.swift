@@ -30,6 +30,7 @@ struct ResponseDecoderTests {
             case .decodingFailed: return "decoding"
             case .invalidCatalog: return "catalog"
             case .reauthenticationFailed: return "reauthentication"
+            case .refused(let refusal): return "refused \(refusal.reason)"
             }
         }
     }

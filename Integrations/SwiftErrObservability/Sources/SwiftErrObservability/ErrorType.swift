@@ -15,8 +15,8 @@ import SwiftErr
 /// | a body over the reader's limit | `body_too_large` |
 /// | a body that is not an envelope; a payload that does not decode | `invalid_envelope`; `decoding_failed` |
 /// | cancelled; stopped by the person; a catalog that could not be assembled | `cancelled`; `stopped_by_user`; `invalid_catalog` |
-/// | a session that could not be renewed (`ModuleRespError.reauthenticationFailed`) | `reauthentication_failed` |
-/// | a request refused by an ``SwiftErr/UpstreamProtection`` | its reason: `circuit_open`, `throttled`, … |
+/// | a session that could not be renewed | `reauthentication_failed` |
+/// | a request refused by an ``SwiftErr/UpstreamProtection`` (``SwiftErr/ModuleRespError/refused(_:)``, or the refusal thrown by a transport) | its reason: `circuit_open`, `circuit_half_open`, `circuit_isolated`, `throttled`, `retry_budget_exhausted` |
 /// | anything else | `_OTHER` |
 ///
 /// It is not set on success: callers set the attribute only when there is a failure.
@@ -46,6 +46,7 @@ public enum ErrorType {
         case .stoppedByUser: return "stopped_by_user"
         case .invalidCatalog: return "invalid_catalog"
         case .reauthenticationFailed: return "reauthentication_failed"
+        case .refused(let refusal): return refusal.reason.rawValue
         }
     }
 

@@ -7,11 +7,26 @@ import Tracing
 /// request as a whole failed. A request that failed, was retried and then succeeded is a success
 /// here; its failed attempt stays recorded where it happened (``ObservingTransport``).
 ///
+/// Give it to a ``SwiftErr/ResponseClient`` as its ``SwiftErr/ResponseClient/observer`` and every
+/// request is recorded once, when it has ended (a ``SwiftErr/RequestObserver``); each attempt is
+/// recorded by an ``ObservingTransport`` under it:
+///
 /// ```swift
-/// let operations = OperationObserver(observer: observer)
+/// let client = ResponseClient(
+///     transport: ObservingTransport(base: AsyncHTTPClientTransport(client: .shared), observer: observer),
+///     observer: OperationObserver(observer: observer))
+/// ```
+///
+/// Or record an operation yourself, with its span (a client knows nothing of the caller's span):
+///
+/// ```swift
 /// let start = ContinuousClock.now
-/// let result = await client.result(request, returning: ClassItem.self, module: StudyGroupCode.self)
-/// operations.record(result.failureOrNil, attempts: attempts, since: start, span: span)
+/// do {
+///     let item = try await retrier.run { try await loadClass(id) }
+///     operations.record(ModuleRespError<StudyGroupCode>?.none, attempts: attempts, since: start, span: span)
+/// } catch {
+///     operations.record(error, attempts: attempts, since: start, span: span)
+/// }
 /// ```
 ///
 /// - The timer `swifterr.client.operation.duration` (seconds), with the dimension `error.type`
@@ -60,5 +75,20 @@ public struct OperationObserver: Sendable {
             label: Self.durationLabel, dimensions: [("error.type", errorType)], preferredDisplayUnit: .seconds,
             factory: factory
         ).recordNanoseconds(nanoseconds)
+    }
+}
+
+extension OperationObserver: RequestObserver {
+    /// Records a request a ``SwiftErr/ResponseClient`` has ended (``record(_:attempts:since:span:)``
+    /// with its sends as the attempts, and no span: the client does not know the caller's).
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - error: The error it ended with, or `nil`.
+    ///   - sends: How many times it went to the transport.
+    ///   - start: When it started.
+    public func requestEnded<Code: ModuleCode>(
+        _ request: TransportRequest, error: ModuleRespError<Code>?, sends: Int, since start: ContinuousClock.Instant
+    ) {
+        record(error, attempts: sends, since: start, span: nil)
     }
 }

@@ -35,6 +35,8 @@ struct OpenTelemetryTests {
             ),
             (.invalidEnvelope(EnvelopeError(reason: .missingCode, offset: 0)), "invalid_envelope"),
             (.cancelled, "cancelled"),
+            (.refused(UpstreamRefusal(reason: .throttled, retryAfter: .seconds(6))), "throttled"),
+            (.refused(UpstreamRefusal(reason: .circuitHalfOpen, retryAfter: nil)), "circuit_half_open"),
             (.reauthenticationFailed(ReauthenticationError(reason: .refreshFailed)), "reauthentication_failed"),
         ])
     func errorType(error: ModuleRespError<StudyGroupCode>, expected: String) {
@@ -123,6 +125,55 @@ struct OpenTelemetryTests {
             try metrics.expectTimer(OperationObserver.durationLabel, [("error.type", "studyGroup.wrongTeamCode")])
                 .values.count == 1)
         #expect(metrics.timers.filter { $0.label == OperationObserver.durationLabel }.count == 2)
+    }
+
+    @Test("as a ResponseClient's observer: one operation per request; its attempts apart, each resend counted")
+    func clientOperations() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("/flaky", [.status(500), .json(#"{"ret":0,"data":{"classId":"c"}}"#)])
+        server.route("/answer", [.json(#"{"ret":11210005,"msg":"wrong team code"}"#)])
+        let metrics = TestMetrics()
+        let tracer = InMemoryTracer()
+        let observer = ClassificationObserver(factory: metrics, configuration: .init(failureLogLevel: nil))
+        let transport = ObservingTransport(
+            base: URLSessionTransport(session: URLSession(configuration: .ephemeral)), observer: observer,
+            tracer: tracer, factory: metrics)
+        let protections = try UpstreamProtections(clock: ManualClock())
+        let client = ResponseClient(
+            transport: transport, policy: RetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(1)),
+            protections: protections, observer: OperationObserver(observer: observer, factory: metrics))
+        struct Item: Decodable { let classId: String }
+        _ = try await client.send(
+            TransportRequest(url: server.url("/flaky")), returning: Item.self, module: StudyGroupCode.self)
+        // The client numbers its sends: the retry's span carries its resend count.
+        let spans = tracer.finishedSpans
+        #expect(spans.map { $0.attributes.get("http.request.resend_count") } == [nil, .int64(1)])
+        #expect(spans[0].attributes.get("error.type") == .string("500"))
+        #expect(metrics.timers.filter { $0.label == ObservingTransport.durationLabel }.count == 2)
+        // One operation, a success: the failed attempt is not its error.
+        #expect(try metrics.expectTimer(OperationObserver.durationLabel).values.count == 1)
+        #expect(metrics.timers.filter { $0.label == OperationObserver.durationLabel }.count == 1)
+        // A business answer is the operation's error, with its code's error.type.
+        _ = await client.result(
+            TransportRequest(url: server.url("/answer")), returning: Item.self, module: StudyGroupCode.self)
+        #expect(
+            try metrics.expectTimer(OperationObserver.durationLabel, [("error.type", "studyGroup.wrongTeamCode")])
+                .values.count == 1)
+        // A refused request: an operation with the refusal's reason, and no attempt at all.
+        protections.protection(for: server.url("/flaky"))?.isolate()
+        let refused = await client.result(
+            TransportRequest(url: server.url("/flaky")), returning: Item.self, module: StudyGroupCode.self)
+        guard case .failure(let error) = refused else {
+            Issue.record("expected a refusal")
+            return
+        }
+        #expect(error.refusal?.reason == .circuitIsolated)
+        #expect(
+            try metrics.expectTimer(OperationObserver.durationLabel, [("error.type", "circuit_isolated")])
+                .values.count == 1)
+        #expect(tracer.finishedSpans.count == 3, "two attempts of the first request, one of the second")
+        #expect(server.requests().count == 3)
     }
 
     @Test("the protection's series: state gauges, transitions, shed requests, budget exhaustion, retries")
