@@ -12,10 +12,12 @@ commit) for inline code spans outside fenced blocks and checks:
            (`git ls-files`, folders included). URLs, globs, placeholders (FILE, DIR,
            <target>), absolute paths, options and build folders are not paths.
   symbols  a span that looks like API: `errcore_…`/`ERRCORE_…`/`cbl_…` C names, `TypeName`,
-           `TypeName.member`, `TypeName/member` (DocC), `name(label:…)`. Each name in it must
+           `TypeName.member`, `TypeName/member` (DocC), `name(label:…)`, `camelCaseName`. Each name
+           in it must
            be declared in the repository's Swift or C sources (a grep-based index of
-           struct/enum/class/protocol/actor/typealias/func/var/let/case/associatedtype names,
-           C identifiers, Package.swift target and product names), or be listed in
+           struct/enum/class/protocol/actor/typealias/func/var/let/case/associatedtype names and
+           parameter labels, C identifiers, Package.swift target and product names, benchmark
+           names, the names in catalog files), or be listed in
            scripts/docs/external-symbols.txt (other libraries' names, with a reason per group).
 
 Prints `FILE:LINE: \\`name\\` not found` for each miss and exits 1 when there is one.
@@ -41,6 +43,8 @@ SWIFT_DECLARATION = re.compile(
 SWIFT_CASE_LIST = re.compile(r"^\s*(?:(?:public|package|internal|indirect)\s+)*case\s+([^:=(/{]+)$")
 SWIFT_PARAMETER = re.compile(r"[(,]\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:[A-Za-z_][A-Za-z0-9_]*\s*)?:")
 BENCHMARK_NAME = re.compile(r'Benchmark\(\s*"([A-Za-z0-9_]+)"')
+SWIFT_PARAMETER_LINE = re.compile(r"^\s*(?:_\s+)?([a-z][A-Za-z0-9_]*)(?:\s+[a-z][A-Za-z0-9_]*)?\s*:\s*[@(\[A-Z]")
+CATALOG_NAME = re.compile(r'"name"\s*:\s*"([A-Za-z_][A-Za-z0-9_]*)"')
 PACKAGE_NAME = re.compile(r'name:\s*"([A-Za-z_][A-Za-z0-9_]*)"')
 C_IDENTIFIER = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*\b")
 
@@ -96,9 +100,17 @@ def declarations(files):
                             names.add(case)
                 if "func " in line or "init(" in line or "subscript(" in line:
                     names.update(SWIFT_PARAMETER.findall(line))
+                m = SWIFT_PARAMETER_LINE.match(line)
+                if m:
+                    names.add(m.group(1))
             if os.path.basename(f) == "Package.swift":
                 names.update(PACKAGE_NAME.findall(text))
             names.update(BENCHMARK_NAME.findall(text))
+        elif f.endswith("catalog.json") or f.startswith(("catalog/", "Tests/Fixtures/")) and f.endswith(".json"):
+            try:
+                names.update(CATALOG_NAME.findall(open(os.path.join(ROOT, f), encoding="utf-8").read()))
+            except (OSError, UnicodeDecodeError):
+                continue
         elif f.startswith("Benchmarks/Thresholds/") and f.endswith(".json"):
             names.add(os.path.basename(f).split(".")[1])  # Suite.Benchmark_name.p90.json
         elif f.endswith((".h", ".c", ".cpp")):
@@ -207,6 +219,8 @@ def symbol_names(span):
         return [n for n, _ in names]
     if first_called and len(names) == 1:
         return [first]
+    if len(names) == 1 and re.fullmatch(r"[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*", first):
+        return [first]  # a camelCase member or case: `maxAttempts`, `itemOutOfStock`
     return None
 
 
@@ -245,20 +259,21 @@ def self_test(files, folders, declared, external):
                 "# Planted\n\n"
                 "The stress tests live in `Tests/NoSuchFolderAnywhere/Stress.swift` and\n"
                 "`ErrorChannel` is fine, but `NoSuchTypeAnywhere.member` is not.\n"
-                "`scripts/docs-check.sh` and `RetryPolicy.plainExponential` exist.\n"
+                "`scripts/docs-check.sh` and `RetryPolicy.plainExponential` exist; `makeNoSuchDecoder` does not.\n"
                 "```sh\n`Tests/InsideAFence` is not checked\n```\n")
         buffer = io.StringIO()
         misses = check([doc], files, folders, declared, external, buffer)
         report = buffer.getvalue()
         expected = [f"{doc}:3: `Tests/NoSuchFolderAnywhere/Stress.swift` not found",
-                    f"{doc}:4: `NoSuchTypeAnywhere` not found"]
+                    f"{doc}:4: `NoSuchTypeAnywhere` not found",
+                    f"{doc}:5: `makeNoSuchDecoder` not found"]
         problems = [e for e in expected if e not in report]
-        if misses != 2:
-            problems.append(f"expected 2 misses, got {misses}")
+        if misses != len(expected):
+            problems.append(f"expected {len(expected)} misses, got {misses}")
         if problems:
             sys.stderr.write("references self-test failed:\n  " + "\n  ".join(problems) + "\n" + report)
             return 1
-    print("references self-test: the planted path and symbol are reported, nothing else")
+    print("references self-test: the planted path and symbols are reported, nothing else")
     return 0
 
 
