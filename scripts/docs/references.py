@@ -20,9 +20,11 @@ commit) for inline code spans outside fenced blocks and checks:
            names, the names in catalog files), or be listed in
            scripts/docs/external-symbols.txt (other libraries' names, with a reason per group).
 
+Relative Markdown links (`[text](path)`) must lead to a tracked file or folder as well.
+
 Prints `FILE:LINE: \\`name\\` not found` for each miss and exits 1 when there is one.
   scripts/docs/references.py              check the documents
-  scripts/docs/references.py --self-test  a planted missing path and symbol must be reported
+  scripts/docs/references.py --self-test  a planted missing path, symbol and link must be reported
 """
 import os
 import re
@@ -149,6 +151,25 @@ def code_spans(text):
     return spans
 
 
+def relative_links(text):
+    """(line number, target) for every Markdown link to a file of the repository."""
+    links = []
+    fence = None
+    for number, line in enumerate(text.split("\n"), 1):
+        stripped = line.lstrip()
+        if fence:
+            fence = None if stripped.startswith(fence) else fence
+            continue
+        if stripped.startswith(("```", "~~~")):
+            fence = stripped[:3]
+            continue
+        for m in re.finditer(r"\]\(([^()\s#]+)(?:#[^()\s]*)?\)", line):
+            target = m.group(1)
+            if "://" not in target and not target.startswith(("mailto:", "doc:", "/")):
+                links.append((number, target))
+    return links
+
+
 def path_candidate(span, doc_folder, files, folders):
     """The path a span names (relative to the root), None when it is not a repository path."""
     if not span or any(c in span for c in " \t*?[]{}<>$=|'\"\\,;()@#!") or "://" in span:
@@ -232,6 +253,14 @@ def check(docs, files, folders, declared, external, out):
         text = open(path, encoding="utf-8").read()
         folder = "" if os.path.isabs(doc) else os.path.dirname(doc)
         shown = doc
+        for number, target in relative_links(text):
+            if os.path.isabs(doc):  # a document outside the repository (the self-test's)
+                found = os.path.exists(os.path.join(os.path.dirname(doc), target))
+            else:
+                found = path_exists(os.path.normpath(os.path.join(folder, target)), files, folders, basenames)
+            if not found:
+                out.write(f"{shown}:{number}: `{target}` not found\n")
+                misses += 1
         for number, span in code_spans(text):
             target = path_candidate(span, folder, files, folders)
             if target is not None:
@@ -260,20 +289,22 @@ def self_test(files, folders, declared, external):
                 "The stress tests live in `Tests/NoSuchFolderAnywhere/Stress.swift` and\n"
                 "`ErrorChannel` is fine, but `NoSuchTypeAnywhere.member` is not.\n"
                 "`scripts/docs-check.sh` and `RetryPolicy.plainExponential` exist; `makeNoSuchDecoder` does not.\n"
-                "```sh\n`Tests/InsideAFence` is not checked\n```\n")
+                "```sh\n`Tests/InsideAFence` is not checked\n```\n"
+                "A [link to nothing](no-such-page.md#anchor) and one to [itself](planted.md).\n")
         buffer = io.StringIO()
         misses = check([doc], files, folders, declared, external, buffer)
         report = buffer.getvalue()
         expected = [f"{doc}:3: `Tests/NoSuchFolderAnywhere/Stress.swift` not found",
                     f"{doc}:4: `NoSuchTypeAnywhere` not found",
-                    f"{doc}:5: `makeNoSuchDecoder` not found"]
+                    f"{doc}:5: `makeNoSuchDecoder` not found",
+                    f"{doc}:9: `no-such-page.md` not found"]
         problems = [e for e in expected if e not in report]
         if misses != len(expected):
             problems.append(f"expected {len(expected)} misses, got {misses}")
         if problems:
             sys.stderr.write("references self-test failed:\n  " + "\n  ".join(problems) + "\n" + report)
             return 1
-    print("references self-test: the planted path and symbols are reported, nothing else")
+    print("references self-test: the planted path, symbols and link are reported, nothing else")
     return 0
 
 
