@@ -21,7 +21,7 @@ let package = Package(
             name: "CBaselines",
             dependencies: [.product(name: "SwiftErr", package: "SwiftErr")]
         ),
-        // Swift baselines (seed enums, Dictionary) and the shared workload.
+        // Swift baselines (Int enums, Dictionary) and the shared workload.
         .target(
             name: "Baselines",
             dependencies: [

@@ -6,6 +6,9 @@
 # directory for all modules; `docc` takes one module per conversion), plus the graphs of the
 # extensions it declares on other modules (SwiftErr@SwiftErrCore: Catalog.register, …).
 #
+# First, scripts/docs/references.py: every repository path and API symbol the documents name
+# exists (its self-test, then the documents); a miss fails the check after the DocC builds.
+#
 # Environment: DOCC (default: docc next to swiftc), DOCS_OUT (default build/docs).
 set -eu
 cd "$(dirname "$0")/.."
@@ -18,8 +21,11 @@ swift package dump-symbol-graph --minimum-access-level public --emit-extension-b
 graphs=$(find .build -path '*/symbolgraph' -type d | head -n 1)
 [ -n "$graphs" ] || { echo "docs-check: no symbol graphs under .build" >&2; exit 1; }
 
-# Targets in dependency order: a later target's documentation links to the earlier archives.
 status=0
+python3 scripts/docs/references.py --self-test
+python3 scripts/docs/references.py || status=1
+
+# Targets in dependency order: a later target's documentation links to the earlier archives.
 dependencies=""
 for target in SwiftErrCore SwiftErrDefaultCatalog SwiftErr; do
     catalog="Sources/$target/$target.docc"

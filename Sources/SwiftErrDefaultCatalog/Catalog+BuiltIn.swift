@@ -6,7 +6,7 @@ import SwiftErrCore
 
 extension Catalog {
     /// The built-in catalog (`errcore_default_table()`, generated from `catalog/default.json`):
-    /// success `0`, the eight base codes and the seven modules of the seed documents. Wraps the
+    /// success `0`, eight base codes and seven example modules (account to study group). Wraps the
     /// static C data without copying it; the seven module enums of this product (``StudyGroupCode``
     /// and the others) are classified through it.
     ///

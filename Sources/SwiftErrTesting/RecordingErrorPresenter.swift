@@ -1,7 +1,7 @@
 import SwiftErr
 
-/// A presenter for tests: records every presentation and answers with scripted choices
-/// (seed 004's `ViewInputMock`).
+/// A presenter for tests: records every presentation and answers with scripted choices, so a
+/// test can drive a recovery flow without a UI.
 ///
 /// ```swift
 /// let presenter = RecordingErrorPresenter(answers: [1])   // choose "Try Again"

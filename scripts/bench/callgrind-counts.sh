@@ -19,7 +19,7 @@ trap 'rm -rf "$tmp"' EXIT
 # two no-front rows by themselves.
 # valgrind 3.19 cannot read the DWARF 5 that clang 21 writes; the symbol table is enough.
 objcopy --strip-debug "$bin" "$tmp/compare"
-others="c_batch c_single swift_to_c swift_facade swift_facade_batch seed dictionary bsearch branchy linear floor"
+others="c_batch c_single swift_to_c swift_facade swift_facade_batch int_enum dictionary bsearch branchy linear floor"
 for table in default 256 4096; do
     valgrind --tool=callgrind --branch-sim=yes --callgrind-out-file="$tmp/cg.$table" \
         "$tmp/compare" --count "$count" --reps 1 --no-check --no-envelopes --table "$table" --linear-count "$count" \
@@ -41,7 +41,7 @@ rows = [
     ("C errcore_classify, one call per code", r":cbl_single_classify "),
     ("Swift -> C errcore_classify per code", r"SwiftToCO7resolve"),
     ("Swift facade Catalog.classify", r"FacadeApproachO7resolve"),
-    ("seed: Base(rawValue:) then Module(rawValue:)", r"SeedApproachO\d*resolve(32|256|4096)ySiSRys5Int64VGFZ "),
+    ("Int enums: Base(rawValue:) then Module(rawValue:)", r"IntEnumApproachO\d*resolve(32|256|4096)ySiSRys5Int64VGFZ "),
     ("Swift Dictionary<Int, Entry>", r"DictionaryBaselineV7resolve"),
     ("libc bsearch + comparator", r":cbl_bsearch_classify "),
     ("plain binary search (branchy)", r":cbl_branchy_classify "),

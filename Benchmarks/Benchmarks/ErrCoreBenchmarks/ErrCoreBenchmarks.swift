@@ -150,9 +150,9 @@ let benchmarks: @Sendable () -> Void = {
         }
         Benchmark("JSONDecoderEnvelope_\(label)", configuration: envelopeConfiguration()) { benchmark in
             if large {
-                blackHole(EnvelopeSamples.seedResult(ClassPage.self, from: body, decoder: json))
+                blackHole(EnvelopeSamples.decodableResult(ClassPage.self, from: body, decoder: json))
             } else {
-                blackHole(EnvelopeSamples.seedResult(ClassInfo.self, from: body, decoder: json))
+                blackHole(EnvelopeSamples.decodableResult(ClassInfo.self, from: body, decoder: json))
             }
         }
     }

@@ -1,6 +1,6 @@
 // EnvelopeSamples.swift — response bodies for the envelope benchmarks (a small one and one of
 // about 64 KB, each as a success and as a study-group error), the payload models, and the
-// baseline: `JSONDecoder` decoding the whole envelope into a `Decodable` struct, then the seed's
+// baseline: `JSONDecoder` decoding the whole envelope into a `Decodable` struct, then the Int enums'
 // `Base(rawValue:)` / `Module(rawValue:)` on its code.
 
 import Foundation
@@ -25,8 +25,8 @@ public struct ClassPage: Decodable, Sendable {
     public var next: String?
 }
 
-/// The envelope as the seed decodes it: every member in one `Decodable` struct.
-public struct SeedEnvelope<Payload: Decodable & Sendable>: Decodable, Sendable {
+/// The envelope as a `Decodable` struct: every member decoded at once.
+public struct DecodableEnvelope<Payload: Decodable & Sendable>: Decodable, Sendable {
     /// The response code.
     public var ret: Int?
     /// The server message.
@@ -36,14 +36,14 @@ public struct SeedEnvelope<Payload: Decodable & Sendable>: Decodable, Sendable {
 }
 
 /// Why the baseline gave no payload.
-public enum SeedEnvelopeError: Error, Sendable {
+public enum DecodableEnvelopeError: Error, Sendable {
     /// The JSON did not decode.
     case decoding
-    /// A base-tier code (the seed's `baseType`).
-    case base(SeedBase32)
-    /// A module code (the seed's `type`).
-    case module(SeedModule32)
-    /// A code neither enum knows (the seed's `.other`).
+    /// A base-tier code (`IntEnumBase32`).
+    case base(IntEnumBase32)
+    /// A module code (`IntEnumModule32`).
+    case module(IntEnumModule32)
+    /// A code neither enum knows.
     case other(Int)
     /// A success without a payload.
     case noData
@@ -75,16 +75,16 @@ public enum EnvelopeSamples {
         return #"{"ret":\#(ret),"msg":"OK","data":{"items":[\#(items.joined(separator: ","))],"next":null}}"#
     }
 
-    /// The baseline: decodes the whole envelope with `decoder`, then resolves the code the seed's way.
+    /// The baseline: decodes the whole envelope with `decoder`, then resolves the code with the Int enums.
     /// - Parameters:
     ///   - payload: the payload type.
     ///   - body: the response body.
     ///   - decoder: the decoder (reused across calls, which favours the baseline).
     /// - Returns: the payload or why there is none.
-    public static func seedResult<Payload: Decodable & Sendable>(
+    public static func decodableResult<Payload: Decodable & Sendable>(
         _ payload: Payload.Type, from body: Data, decoder: JSONDecoder
-    ) -> Result<Payload, SeedEnvelopeError> {
-        guard let envelope = try? decoder.decode(SeedEnvelope<Payload>.self, from: body) else {
+    ) -> Result<Payload, DecodableEnvelopeError> {
+        guard let envelope = try? decoder.decode(DecodableEnvelope<Payload>.self, from: body) else {
             return .failure(.decoding)
         }
         let code = envelope.ret ?? -99999
@@ -92,8 +92,8 @@ public enum EnvelopeSamples {
             guard let data = envelope.data else { return .failure(.noData) }
             return .success(data)
         }
-        if let base = SeedBase32(rawValue: code) { return .failure(.base(base)) }
-        if let module = SeedModule32(rawValue: code) { return .failure(.module(module)) }
+        if let base = IntEnumBase32(rawValue: code) { return .failure(.base(base)) }
+        if let module = IntEnumModule32(rawValue: code) { return .failure(.module(module)) }
         return .failure(.other(code))
     }
 }

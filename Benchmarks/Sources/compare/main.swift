@@ -1,7 +1,7 @@
 // compare — the side-by-side table: ns per code for every approach on the default catalog and
 // the 256- and 4,096-code tables, the same input array for every approach, median of several
 // repetitions, the ratios of the C batch, C single and Swift facade paths to each baseline, and
-// issue 14's targets (classification and envelopes), each met or missed.
+// the targets (classification and envelopes), each met or missed.
 //
 //   swift run -c release compare [--json] [--count N] [--reps R] [--linear-count M] [--hits P]
 //                                [--table T] [--skip KEY] [--no-check] [--no-envelopes] [--wall-clock]
@@ -194,8 +194,8 @@ let approaches: [Approach] = [
         withUnsafePointer(to: &ctx.indexOnly) { cbl_single_classify($0, codes.baseAddress, ctx.out, codes.count) }
         return ctx.out[codes.count - 1]
     },
-    Approach(key: "seed", name: "seed: Base(rawValue:) then Module(rawValue:)") { ctx, codes in
-        UInt64(bitPattern: Int64(SeedApproach.resolve(ctx.workload.size, codes)))
+    Approach(key: "int_enum", name: "Int enums: Base(rawValue:) then Module(rawValue:)") { ctx, codes in
+        UInt64(bitPattern: Int64(IntEnumApproach.resolve(ctx.workload.size, codes)))
     },
     Approach(key: "dictionary", name: "Swift Dictionary<Int, Entry>") { ctx, codes in
         UInt64(bitPattern: Int64(ctx.dictionary.resolve(codes)))
@@ -219,11 +219,11 @@ let approaches: [Approach] = [
 
 /// The paths whose speed-ups are reported, and the baselines they are divided by.
 let paths = ["c_batch", "c_single", "swift_facade"]
-let baselines = ["seed", "dictionary", "bsearch", "branchy", "linear"]
+let baselines = ["int_enum", "dictionary", "bsearch", "branchy", "linear"]
 
 // MARK: - checking that every approach agrees
 
-/// Checks the C baselines and the facade against the C batch output, and the seed enums and the
+/// Checks the C baselines and the facade against the C batch output, and the Int enums and the
 /// dictionary against exact matches, on the first `n` codes. Returns a problem or nil.
 func check(_ ctx: Context, n: Int) -> String? {
     let codes = UnsafeBufferPointer(rebasing: ctx.workload.codes[0..<n])
@@ -262,9 +262,9 @@ func check(_ ctx: Context, n: Int) -> String? {
         let exact = errcore_class_is_exact(c)
         let tier = errcore_class_tier(c)
         let expected = !exact ? 0 : (tier == ERRCORE_TIER_MODULE ? 2 : 1)
-        let seed = SeedApproach.kind(ctx.workload.size, codes[k])
-        if seed != expected {
-            return "seed enums say \(seed) for code \(codes[k]) at index \(k), C classifier says \(expected)"
+        let kind = IntEnumApproach.kind(ctx.workload.size, codes[k])
+        if kind != expected {
+            return "Int enums say \(kind) for code \(codes[k]) at index \(k), C classifier says \(expected)"
         }
         let found = ctx.dictionary.map[Int(codes[k])]
         if (found != nil) != exact || (found.map { UInt32($0.index) != errcore_class_entry(c) } ?? false) {
@@ -405,13 +405,17 @@ if options.envelopes {
             start = nowNanoseconds()
             for _ in 0..<n {
                 if large {
-                    if case .success(let page) = EnvelopeSamples.seedResult(ClassPage.self, from: body, decoder: json) {
+                    if case .success(let page) = EnvelopeSamples.decodableResult(
+                        ClassPage.self, from: body, decoder: json)
+                    {
                         sink &+= UInt64(page.items.count)
                     } else {
                         sink &+= 1
                     }
                 } else {
-                    if case .success(let info) = EnvelopeSamples.seedResult(ClassInfo.self, from: body, decoder: json) {
+                    if case .success(let info) = EnvelopeSamples.decodableResult(
+                        ClassInfo.self, from: body, decoder: json)
+                    {
                         sink &+= UInt64(info.id)
                     } else {
                         sink &+= 1
@@ -461,12 +465,15 @@ struct Target {
     let bound: Double
 }
 
-/// Issue 14's classification targets, all from this run's medians.
+/// The classification targets, all from this run's medians.
 @MainActor func classificationTargets() -> [Target] {
     var list: [Target] = [
-        Target(name: "C batch vs seed, default catalog (>= 8x)", value: ratio("seed", "c_batch", .catalog32), bound: 8),
         Target(
-            name: "C batch vs seed, 4096 codes (>= 20x)", value: ratio("seed", "c_batch", .synthetic4096), bound: 20),
+            name: "C batch vs Int enums, default catalog (>= 8x)", value: ratio("int_enum", "c_batch", .catalog32),
+            bound: 8),
+        Target(
+            name: "C batch vs Int enums, 4096 codes (>= 20x)", value: ratio("int_enum", "c_batch", .synthetic4096),
+            bound: 20),
     ]
     for size in options.tables {
         list.append(
@@ -480,7 +487,8 @@ struct Target {
             bound: -3))
     list.append(
         Target(
-            name: "C single call vs seed, default catalog (>= 4x)", value: ratio("seed", "c_single", .catalog32),
+            name: "C single call vs Int enums, default catalog (>= 4x)",
+            value: ratio("int_enum", "c_single", .catalog32),
             bound: 4))
     for size in options.tables {
         // facade time / C single-call time must be <= 1.1
@@ -498,7 +506,7 @@ struct Target {
     return list.filter { !$0.value.isNaN }
 }
 
-/// Issue 14's envelope targets: envelope -> Result through the facade against JSONDecoder on the
+/// The envelope targets: envelope -> Result through the facade against JSONDecoder on the
 /// same body (median over median).
 @MainActor func envelopeTargets() -> [Target] {
     var list: [Target] = []
@@ -611,7 +619,7 @@ if options.json {
     }
     let targetList = classificationTargets() + envelopeTargets()
     print("")
-    print("targets (issue 14)")
+    print("targets")
     for t in targetList {
         let value = t.name.contains("allocations") ? String(Int(t.value)) : fmt(t.value, 2) + "x"
         print("  [\(met(t) ? "met" : "MISSED")] \(t.name): \(value)")

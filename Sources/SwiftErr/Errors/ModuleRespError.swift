@@ -1,7 +1,7 @@
 /// Every way a request made for one module can fail, typed by the module's code enum.
 ///
 /// Server codes come in two tiers, ``base(_:)`` and ``module(_:)``; failures that are not server
-/// codes have one case per stage, as Alamofire's `AFError` models them,
+/// codes have one case per stage of the request (transport, HTTP status, envelope, decoding),
 /// carrying the cause (the underlying transport error, the HTTP status, an ``EnvelopeError``
 /// with its nested ``EnvelopeError/Reason`` and key, the decoder's error).
 ///

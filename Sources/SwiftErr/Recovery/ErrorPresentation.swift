@@ -1,7 +1,7 @@
 import Foundation
 
 /// What to show for an error, with no UI framework: a title, a message and the actions a person
-/// can choose (seed 004's `createAlert(for:)`, as a value a presenter renders).
+/// can choose, as a value a presenter renders (an alert, a toast, a line in a terminal).
 ///
 /// The actions come, in this order of precedence, from:
 /// - a ``RecoverableFailure``'s options, or a `RecoverableError`'s recovery options;

@@ -1,6 +1,6 @@
 /// Shows an ``ErrorPresentation`` and reports the person's choice, with no UI dependency: an
 /// alert, a toast, an inline view, a terminal (``TerminalErrorPresenter``) or a test double
-/// (`RecordingErrorPresenter`) are all presenters (seed 004's `ErrorAlertPresentable`).
+/// (`RecordingErrorPresenter`) are all presenters, so recovery code is written once for all of them.
 public protocol ErrorPresenter: Sendable {
     /// Shows a presentation and waits for the choice.
     /// - Parameter presentation: What to show.

@@ -1,6 +1,6 @@
 /// Runs an operation and delivers its outcome no sooner than `minimum` after the start, so a
-/// failure that comes back at once does not make a loading indicator flicker (seed 004's
-/// `DelayOperation` / minimum request time).
+/// failure that comes back at once does not make a loading indicator flicker (a minimum request
+/// time).
 ///
 /// Success and failure are both held back; an operation that takes longer than `minimum` is not
 /// delayed at all. If the task is cancelled while the outcome is being held back, the wait is

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An error paired with the options a person can choose to recover from it; conforms to
-/// `Foundation.RecoverableError` (seed 004's `RecoverableError(error:attempter:)`).
+/// `Foundation.RecoverableError`, so the options reach presenters that know only that protocol.
 ///
 /// ```swift
 /// let failure = RecoverableFailure.tryAgain(error) { Task { await reload() } }

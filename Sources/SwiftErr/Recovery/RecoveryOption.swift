@@ -1,5 +1,5 @@
 /// Something a person can do about an error: try again, cancel, acknowledge, or a custom titled
-/// action such as "Free up space" or "Buy more storage" (seed 004's `RecoveryOptions`).
+/// action such as "Free up space" or "Buy more storage"; a presenter shows each as one action.
 public struct RecoveryOption: Sendable {
     /// What kind of option it is; presenters use it for styling (a cancel button, a default button).
     public enum Role: Sendable, Hashable {

@@ -35,23 +35,26 @@ import Foundation
 ///   could not be renewed (``ModuleRespError/reauthenticationFailed(_:)``), and a request an
 ///   ``UpstreamProtection`` refused (``ModuleRespError/refused(_:)``), are never retried.
 ///
-/// ## Our defaults compared with Alamofire's `RetryPolicy`
-/// Alamofire retries statuses 408, 500, 502, 503, 504 and 18 transient `URLError` codes, two
-/// retries, waiting `0.5 s × 2^n` with no jitter, and ignores `Retry-After`
-/// (``alamofireCompatible`` reproduces that). Ours differ on purpose:
-/// - **429 is retried** and `Retry-After` is honoured on 429/503: the server says exactly when
-///   trying again is welcome, so waiting that long is both polite and likely to succeed.
-/// - **11 of the 18 `URLError` codes** (``transientURLErrorCodes``). Left out:
-///   `callIsActive`, `dataNotAllowed`, `internationalRoamingOff` (device settings or a phone
-///   call: only the user can fix them, so they go to the decision hook / recovery options, not a
-///   silent loop); `serverCertificateHasBadDate`, `serverCertificateNotYetValid` (a certificate
-///   or clock problem that seconds of backoff do not fix, and retrying TLS failures quietly hides
-///   them); `backgroundSessionInUseByAnotherProcess`, `backgroundSessionWasDisconnected`
-///   (background `URLSession` plumbing, which async requests here do not use).
-/// - **Jitter** (``Jitter/equal``): gRPC and AWS jitter their backoff to avoid synchronised
-///   retry storms after an outage; Alamofire does not.
-/// - **Catalog flags**: Alamofire knows no server codes; we retry a code only when the catalog
-///   flags it `CodeFlags.retryable` and never one flagged `CodeFlags.fatal`.
+/// ## Why the defaults are what they are
+/// - **429 is retried**, and `Retry-After` is honoured on 429 and 503: the server says exactly
+///   when trying again is welcome, so waiting that long is both polite and likely to succeed.
+/// - **11 transient `URLError` codes** (``transientURLErrorCodes``): failures of the network path
+///   that a later attempt can get past. Seven other codes that clients sometimes retry are left
+///   out (``extendedTransientURLErrorCodes`` adds them back): `callIsActive`, `dataNotAllowed`,
+///   `internationalRoamingOff` (device settings or a phone call: only the user can fix them, so
+///   they go to the decision hook and recovery options, not a silent loop);
+///   `serverCertificateHasBadDate`, `serverCertificateNotYetValid` (a certificate or clock
+///   problem that seconds of backoff do not fix, and retrying TLS failures quietly hides them);
+///   `backgroundSessionInUseByAnotherProcess`, `backgroundSessionWasDisconnected` (background
+///   `URLSession` plumbing, which async requests here do not use).
+/// - **Jitter** (``Jitter/equal``): clients that back off in step after an outage retry in step
+///   and knock the recovering server over again; randomising each wait spreads them out, and
+///   equal jitter never waits less than half the computed backoff.
+/// - **Catalog flags**: a server code is retried only when the catalog flags it
+///   `CodeFlags.retryable`, and never one flagged `CodeFlags.fatal`.
+///
+/// ``plainExponential`` is the policy without these choices: no 429, the extended codes, no
+/// jitter, no `Retry-After`.
 public struct RetryPolicy: Sendable, Hashable {
     /// How the computed backoff is randomised.
     public enum Jitter: Sendable, Hashable {
@@ -149,21 +152,26 @@ public struct RetryPolicy: Sendable, Hashable {
     /// `cannotConnectToHost`, `networkConnectionLost`, `dnsLookupFailed`,
     /// `notConnectedToInternet`, `badServerResponse`, `cannotLoadFromNetwork`,
     /// `secureConnectionFailed`, `downloadDecodingFailedMidStream`,
-    /// `downloadDecodingFailedToComplete` (11 of Alamofire's 18; see the type's discussion).
+    /// `downloadDecodingFailedToComplete` (why these 11: see the type's discussion).
     public static let transientURLErrorCodes: Set<URLError.Code> = [
         .timedOut, .cannotFindHost, .cannotConnectToHost, .networkConnectionLost, .dnsLookupFailed,
         .notConnectedToInternet, .badServerResponse, .cannotLoadFromNetwork, .secureConnectionFailed,
         .downloadDecodingFailedMidStream, .downloadDecodingFailedToComplete,
     ]
 
-    /// Alamofire's 18 retryable `URLError` codes: ``transientURLErrorCodes`` plus
+    /// The 18 `URLError` codes some clients retry: ``transientURLErrorCodes`` plus
     /// `backgroundSessionInUseByAnotherProcess`, `backgroundSessionWasDisconnected`,
     /// `callIsActive`, `dataNotAllowed`, `internationalRoamingOff`,
-    /// `serverCertificateHasBadDate` and `serverCertificateNotYetValid`.
-    public static let alamofireURLErrorCodes: Set<URLError.Code> = transientURLErrorCodes.union([
+    /// `serverCertificateHasBadDate` and `serverCertificateNotYetValid` (why the default leaves
+    /// these seven out: see the type's discussion).
+    public static let extendedTransientURLErrorCodes: Set<URLError.Code> = transientURLErrorCodes.union([
         .backgroundSessionInUseByAnotherProcess, .backgroundSessionWasDisconnected, .callIsActive,
         .dataNotAllowed, .internationalRoamingOff, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
     ])
+
+    /// Renamed to ``extendedTransientURLErrorCodes``.
+    @available(*, deprecated, renamed: "extendedTransientURLErrorCodes")
+    public static let alamofireURLErrorCodes: Set<URLError.Code> = extendedTransientURLErrorCodes
 
     /// The `POSIXError` codes retried by default: connection reset, refused or aborted, timed
     /// out, network down or unreachable, host unreachable, broken pipe, and "try again"
@@ -174,11 +182,16 @@ public struct RetryPolicy: Sendable, Hashable {
         .EHOSTUNREACH, .EPIPE, .EAGAIN,
     ]
 
-    /// Alamofire's `RetryPolicy` defaults: 3 attempts, `0.5 s × 2^n`, no jitter, statuses 408,
-    /// 500, 502, 503, 504, its 18 `URLError` codes, no `Retry-After`. For comparison and for apps
-    /// migrating from Alamofire.
-    public static let alamofireCompatible = RetryPolicy(
+    /// Plain exponential backoff: 3 attempts, waiting `0.5 s × 2^n` with no jitter, statuses 408,
+    /// 500, 502, 503 and 504 (not 429), the ``extendedTransientURLErrorCodes``, no `POSIXError`
+    /// codes and no other transport failures, and `Retry-After` ignored. For comparison with
+    /// ``default``, and for apps that want the same behaviour as a client built this way.
+    public static let plainExponential = RetryPolicy(
         maxAttempts: 3, initialBackoff: .milliseconds(500), multiplier: 2, maxBackoff: .seconds(3600), jitter: .none,
-        retryableStatusCodes: [408, 500, 502, 503, 504], retryableURLErrorCodes: alamofireURLErrorCodes,
+        retryableStatusCodes: [408, 500, 502, 503, 504], retryableURLErrorCodes: extendedTransientURLErrorCodes,
         retryablePOSIXErrorCodes: [], retriesOtherTransportFailures: false, retryAfterStatusCodes: [])
+
+    /// Renamed to ``plainExponential``.
+    @available(*, deprecated, renamed: "plainExponential")
+    public static let alamofireCompatible: RetryPolicy = plainExponential
 }

@@ -17,7 +17,7 @@ struct DocumentationTests {
         #expect(text.contains(#".product(name: "SwiftErr", package: "SwiftErr")"#), "\(path)")
     }
 
-    @Test("the README shows the one-call request, and the seed-style queryDemo in three lines")
+    @Test("the README shows the one-call request, and the completion-handler queryDemo in three lines")
     func oneCallRequest() throws {
         let text = try Self.text("README.md")
         #expect(text.contains("ResponseClient("))

@@ -72,16 +72,16 @@ struct RetryPolicyTests {
         #expect(ending.disposition(for: Failure.unexpectedCode(424242)) == .stop(.endsFlow))
     }
 
-    @Test("transport failures: our 11 URLError codes, Alamofire's 18, POSIX codes, other errors")
+    @Test("transport failures: the 11 default URLError codes, the 18 extended ones, POSIX codes, other errors")
     func transport() {
-        #expect(RetryPolicy.alamofireURLErrorCodes.count == 18)
+        #expect(RetryPolicy.extendedTransientURLErrorCodes.count == 18)
         #expect(RetryPolicy.transientURLErrorCodes.count == 11)
-        #expect(RetryPolicy.transientURLErrorCodes.isSubset(of: RetryPolicy.alamofireURLErrorCodes))
+        #expect(RetryPolicy.transientURLErrorCodes.isSubset(of: RetryPolicy.extendedTransientURLErrorCodes))
         let ours = RetryPolicy.default
-        let alamofire = RetryPolicy.alamofireCompatible
-        for code in RetryPolicy.alamofireURLErrorCodes {
+        let plain = RetryPolicy.plainExponential
+        for code in RetryPolicy.extendedTransientURLErrorCodes {
             let failure = Failure.transportFailed(underlying: URLError(code))
-            #expect(alamofire.disposition(for: failure) == .retry)
+            #expect(plain.disposition(for: failure) == .retry)
             let expected: RetryDisposition =
                 RetryPolicy.transientURLErrorCodes.contains(code) ? .retry : .stop(.notRetryable)
             #expect(ours.disposition(for: failure) == expected, "URLError \(code.rawValue)")
@@ -91,16 +91,28 @@ struct RetryPolicyTests {
         #expect(ours.disposition(for: Failure.transportFailed(underlying: POSIXError(.EACCES))) == .stop(.notRetryable))
         #expect(ours.disposition(for: Failure.transportFailed(underlying: OpaqueFailure(tag: "?"))) == .retry)
         #expect(
-            alamofire.disposition(for: Failure.transportFailed(underlying: OpaqueFailure(tag: "?")))
+            plain.disposition(for: Failure.transportFailed(underlying: OpaqueFailure(tag: "?")))
                 == .stop(.notRetryable))
     }
 
-    @Test("Alamofire-compatible statuses are 408, 500, 502, 503, 504 (no 429)")
-    func alamofireStatuses() {
+    @Test("plain exponential statuses are 408, 500, 502, 503, 504 (no 429)")
+    func plainExponentialStatuses() {
         let retried = (400...599).filter {
-            RetryPolicy.alamofireCompatible.disposition(for: Failure.unacceptableStatus($0)) == .retry
+            RetryPolicy.plainExponential.disposition(for: Failure.unacceptableStatus($0)) == .retry
         }
         #expect(retried == [408, 500, 502, 503, 504])
+    }
+
+    @Test("the deprecated names are the renamed values: alamofireCompatible, alamofireURLErrorCodes")
+    func deprecatedAliases() {
+        // Read through a protocol whose requirements RetryPolicy's deprecated members witness, so
+        // the test checks the aliases without a deprecation warning.
+        func aliases<Policy: RenamedRetryPolicyMembers>(_: Policy.Type) -> (RetryPolicy, Set<URLError.Code>) {
+            (Policy.alamofireCompatible, Policy.alamofireURLErrorCodes)
+        }
+        let (policy, codes) = aliases(RetryPolicy.self)
+        #expect(policy == RetryPolicy.plainExponential)
+        #expect(codes == RetryPolicy.extendedTransientURLErrorCodes)
     }
 
     @Test("cancellation, envelope, decoding and catalog failures are never retried")
@@ -131,3 +143,11 @@ struct RetryPolicyTests {
         #expect(policy.retryAfterDelay(for: Failure.unacceptableStatus(503), original: dated, now: now) == .seconds(42))
     }
 }
+
+/// The names ``RetryPolicy`` had before they said what they are.
+private protocol RenamedRetryPolicyMembers {
+    static var alamofireCompatible: RetryPolicy { get }
+    static var alamofireURLErrorCodes: Set<URLError.Code> { get }
+}
+
+extension RetryPolicy: RenamedRetryPolicyMembers {}

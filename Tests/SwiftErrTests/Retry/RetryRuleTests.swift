@@ -83,7 +83,7 @@ struct RetryRuleTests {
             underlying: RequestTimeoutError(limit: .deadline, duration: .seconds(1), attempt: 1))
         #expect(attempt.isRetryable)
         #expect(!deadline.isRetryable)
-        #expect(!RetryPolicy.alamofireCompatible.disposition(for: deadline).isRetry)
+        #expect(!RetryPolicy.plainExponential.disposition(for: deadline).isRetry)
     }
 
     @Test("a body over a reader's limit is final under every policy, even one retrying other transport failures")
@@ -95,7 +95,7 @@ struct RetryRuleTests {
             let error = ModuleRespError<UploadCode>.transportFailed(underlying: tooLarge)
             #expect(!error.isRetryable)
             #expect(RetryPolicy(retriesOtherTransportFailures: true).disposition(for: error) == .stop(.notRetryable))
-            #expect(!RetryPolicy.alamofireCompatible.disposition(for: error).isRetry)
+            #expect(!RetryPolicy.plainExponential.disposition(for: error).isRetry)
         }
         #expect(
             ResponseBodyTooLargeError(limit: 1024, contentLength: 4096).description

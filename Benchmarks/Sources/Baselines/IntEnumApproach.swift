@@ -1,8 +1,8 @@
-// SeedApproach.swift — the seed's way to resolve a code: `Base(rawValue:)`, then
-// `Module(rawValue:)`, on Int-backed enums (generated per table into Generated/).
+// IntEnumApproach.swift — the Int-enum baseline: per-module `Int` enums resolve a code with
+// `Base(rawValue:)`, then `Module(rawValue:)` (generated per table into Generated/).
 
-/// The seed approach on each table size. The per-size functions are generated.
-public enum SeedApproach {
+/// The Int-enum baseline on each table size. The per-size functions are generated.
+public enum IntEnumApproach {
     /// Resolves `codes` with the enums generated for `size`.
     /// - Parameters:
     ///   - size: which table's enums to use.
@@ -17,8 +17,8 @@ public enum SeedApproach {
     }
 }
 
-extension SeedApproach {
-    /// What the seed's enums for `size` say about one code.
+extension IntEnumApproach {
+    /// What the Int enums for `size` say about one code.
     /// - Parameters:
     ///   - size: which table's enums to use.
     ///   - code: a code.
