@@ -3,7 +3,8 @@
 #
 # Usage: scripts/compat/self-test.sh WORK_DIR   (from the repository root)
 #
-# On a scratch copy of this tree (Makefile, include/, scripts/, Sources/CErrCore)
+# On a scratch copy of this tree (Makefile, include/, scripts/, Sources/CErrCore and
+# Sources/CErrDefaultCatalog, the C library's sources)
 # in WORK_DIR/tree:
 #   1. unchanged: c-check.sh of this tree against the copy must find nothing but
 #      notes, and the version rule must pass (no false alarm from the copying);
@@ -32,7 +33,7 @@ say() { echo "compat: self-test: $*"; }
 rm -rf "$work"
 mkdir -p "$work/tree/Sources"
 cp -R Makefile include scripts "$work/tree/"
-cp -R Sources/CErrCore "$work/tree/Sources/"
+cp -R Sources/CErrCore Sources/CErrDefaultCatalog "$work/tree/Sources/"
 
 run() { # NAME: c-check.sh and the version rule (the version unchanged) on the copy
     COMPAT_OLD_TESTS=0 COMPAT_MAKE_ARGS="WARN=" bash "$here/c-check.sh" . "$work/tree" "$work/$1" \

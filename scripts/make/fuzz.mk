@@ -40,7 +40,7 @@ FUZZ_ENVELOPE_SRCS := $(sort $(wildcard Sources/SwiftErr/Envelope/*.swift)) Sour
 # generators and the target (the generators' `import SwiftErrCatalogFile` is then the module itself:
 # swiftc warns that it ignores it). One package name, so `package` declarations are shared.
 FUZZ_CATALOG_DIR := $(FUZZ_DIR)/catalog
-FUZZ_CORE_SWIFT_SRCS := $(sort $(shell find Sources/SwiftErrCore -name '*.swift'))
+FUZZ_CORE_SWIFT_SRCS := $(sort $(shell find Sources/SwiftErrCore -name '*.swift' 2>/dev/null))
 FUZZ_JSON_SRCS := Sources/SwiftErr/SwiftErr.swift $(sort $(wildcard Sources/SwiftErr/JSON/*.swift)) \
   Sources/SwiftErr/Envelope/JSONValueKind.swift
 FUZZ_CATALOG_SRCS := $(sort $(wildcard Sources/SwiftErrCatalogFile/*.swift Sources/SwiftErrCatalogFile/JSON/*.swift \
