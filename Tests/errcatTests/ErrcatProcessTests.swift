@@ -198,6 +198,9 @@ struct ErrcatProcessTests {
             #""$0" diff --allow 11001 "# + unflagged + #" catalog/default.json; echo "status $?""#)
         #expect(
             allowed.output.hasSuffix("1 change: 0 breaking, 1 allowed, 0 compatible\nstatus 0\n"), "\(allowed.output)")
+        let full = try Self.bash(#""$0" diff catalog/default.json catalog/default.json >/dev/full; echo "status $?""#)
+        #expect(full.output == "status 2\n")
+        #expect(full.errors == "errcat diff: cannot write standard output: No space left on device\n")
         let missing = try Self.bash(#""$0" diff /nonexistent.json catalog/default.json; echo "status $?""#)
         #expect(missing.output == "status 2\n")
         #expect(missing.errors.contains("cannot read catalog /nonexistent.json: No such file or directory"))
