@@ -3,7 +3,8 @@
 import SwiftErr
 import SwiftErrCatalogFile
 
-/// Exit statuses of every subcommand (docs/errcat.md lists them too).
+/// Exit statuses of every subcommand but `diff`, whose 1 means "breaking changes" and 2 anything
+/// that keeps it from answering (``DiffCommand``; docs/errcat.md lists both).
 enum ExitStatus {
     /// Success: the output is complete.
     static let success: Int32 = 0
