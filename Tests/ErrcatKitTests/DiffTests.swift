@@ -104,6 +104,9 @@ struct DiffTests {
             label: "entry renamed (its generated case changes)", edit: { $0.modules[0].codes[0].name = "emptyBasket" },
             kind: "entry-renamed", changeClass: "breaking", code: 1001, module: "cart"),
         Case(
+            label: "success entry renamed", edit: { $0.success.name = "fine" }, kind: "entry-renamed",
+            changeClass: "breaking", code: 0, module: nil),
+        Case(
             label: "base entry renamed", edit: { $0.base[1].name = "slowDownPlease" }, kind: "entry-renamed",
             changeClass: "breaking", code: 11002, module: nil),
         Case(

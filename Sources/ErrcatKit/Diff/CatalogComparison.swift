@@ -281,8 +281,9 @@ enum CatalogComparison {
                 CatalogChange(
                     kind: .entryRenamed, changeClass: .breaking, code: code, place: after.place, name: name,
                     detail: nil, old: before.entry.name, new: name,
-                    reason:
-                        "the generated name changes: \(generatedName(before.entry.name, at: after.place)) becomes \(generatedName(name, at: after.place))",
+                    reason: after.place == .success
+                        ? "the success entry's name, which classifications report (errcore_entry_name, explain), changes"
+                        : "the generated name changes: \(generatedName(before.entry.name, at: after.place)) becomes \(generatedName(name, at: after.place))",
                     sortCode: code, allowKeys: keys))
         }
         let oldFlags = before.entry.flags
