@@ -178,6 +178,34 @@ struct ErrcatProcessTests {
         #expect(gen.errors == "errcat gen: cannot write standard output: Bad file descriptor\nstatus 1\n")
     }
 
+    @Test("diff reads catalogs from /dev/fd (process substitution), exits 1 on a breaking change and 2 on a bad file")
+    func diffThroughTheShell() throws {
+        let same = try Self.bash(#""$0" diff <(cat catalog/default.json) catalog/default.json; echo "status $?""#)
+        #expect(same.output == "no changes\nstatus 0\n", "\(same.errors)")
+        // An older catalog whose tokenExpire had another message: compatible.
+        let reworded = #"<(sed 's/Your session has expired/Your session ended/' catalog/default.json)"#
+        let text = try Self.bash(#""$0" diff "# + reworded + #" catalog/default.json; echo "status $?""#)
+        #expect(
+            text.output.hasPrefix("COMPATIBLE 11001 base tokenExpire: message (en) changed"),
+            "\(text.output)\(text.errors)")
+        #expect(text.output.hasSuffix("1 change: 0 breaking, 0 allowed, 1 compatible\nstatus 0\n"), "\(text.output)")
+        // An older catalog whose tokenExpire did not ask to sign in again: breaking, unless allowed.
+        let unflagged = #"<(sed '0,/"reauthenticate",/s///' catalog/default.json)"#
+        let flag = try Self.bash(#""$0" diff "# + unflagged + #" catalog/default.json; echo "status $?""#)
+        #expect(flag.output.hasPrefix("BREAKING   11001 base tokenExpire: flag reauthenticate added"), "\(flag.output)")
+        #expect(flag.output.hasSuffix("status 1\n"))
+        let allowed = try Self.bash(
+            #""$0" diff --allow 11001 "# + unflagged + #" catalog/default.json; echo "status $?""#)
+        #expect(
+            allowed.output.hasSuffix("1 change: 0 breaking, 1 allowed, 0 compatible\nstatus 0\n"), "\(allowed.output)")
+        let full = try Self.bash(#""$0" diff catalog/default.json catalog/default.json >/dev/full; echo "status $?""#)
+        #expect(full.output == "status 2\n")
+        #expect(full.errors == "errcat diff: cannot write standard output: No space left on device\n")
+        let missing = try Self.bash(#""$0" diff /nonexistent.json catalog/default.json; echo "status $?""#)
+        #expect(missing.output == "status 2\n")
+        #expect(missing.errors.contains("cannot read catalog /nonexistent.json: No such file or directory"))
+    }
+
     @Test("a reader that goes away: SIGPIPE's default action ends errcat (status 141 in the shell)")
     func brokenPipeDefault() throws {
         let result = try Self.bash(#""$0" sample 1M | head -c 10 >/dev/null; echo "status ${PIPESTATUS[0]}""#)

@@ -3,7 +3,8 @@
 import SwiftErr
 import SwiftErrCatalogFile
 
-/// Exit statuses of every subcommand (docs/errcat.md lists them too).
+/// Exit statuses of every subcommand but `diff`, whose 1 means "breaking changes" and 2 anything
+/// that keeps it from answering (``DiffCommand``; docs/errcat.md lists both).
 enum ExitStatus {
     /// Success: the output is complete.
     static let success: Int32 = 0
@@ -26,6 +27,8 @@ public enum Errcat {
           classify [FILE|-]        classify a stream of codes or JSON envelopes (summary or per line)
           check CATALOG.json       validate a catalog file, reporting every problem
           gen c|swift CATALOG.json print the C table source or the Swift module enums of a catalog
+          diff OLD.json NEW.json   list the changes between two versions of a catalog, breaking or
+                                   compatible (exit 1 on a breaking change)
           sample N [--seed S]      write N realistic JSONL response envelopes
           merge SUMMARY.json...    add up JSON summaries of classify (shards of one log)
 
@@ -41,6 +44,8 @@ public enum Errcat {
              invalid lines with classify --strict, generated file out of date), or a failed
              write ("errcat <command>: cannot write <what>: <reason>" on standard error)
           2  usage error (unknown command or option, missing or extra arguments)
+          diff has its own: 0 compatible, 1 breaking changes, 2 usage error, an unreadable or
+             invalid catalog, a stale --allow, or a failed write (see errcat diff --help)
           141 (128 + SIGPIPE, as shells report it): the reader of standard output went away;
              errcat keeps SIGPIPE's default action. When SIGPIPE is ignored, that write fails
              with "Broken pipe" instead and the status is 1.
@@ -50,7 +55,8 @@ public enum Errcat {
     /// - Parameters:
     ///   - arguments: The command line without the program name, e.g. `["explain", "11001"]`.
     ///   - io: Where to read standard input and write standard output and error.
-    /// - Returns: The exit status: 0 success, 1 problems in the input, 2 usage error.
+    /// - Returns: The exit status: 0 success, 1 problems in the input, 2 usage error (`diff`: 0
+    ///   compatible, 1 breaking changes, 2 usage error or a catalog that cannot be compared).
     public static func run(_ arguments: [String], io: ErrcatIO = .standard) -> Int32 {
         guard let command = arguments.first else {
             io.printError(help)
@@ -67,6 +73,7 @@ public enum Errcat {
         case "classify": return ClassifyCommand.main(rest, io: io)
         case "check": return CheckCommand.main(rest, io: io)
         case "gen": return GenCommand.main(rest, io: io)
+        case "diff": return DiffCommand.main(rest, io: io)
         case "sample": return SampleCommand.main(rest, io: io)
         case "merge": return MergeCommand.main(rest, io: io)
         default:

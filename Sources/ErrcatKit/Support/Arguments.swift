@@ -27,18 +27,22 @@ struct OptionSpec {
 struct ParsedArguments {
     var flags: Set<String> = []
     var values: [String: String] = [:]
+    /// Every value of each option, in the order given (for options that may be repeated).
+    var allValues: [String: [String]] = [:]
     var positionals: [String] = []
     var wantsHelp = false
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
     func value(_ option: String) -> String? { values[option] }
+    /// Every value given to `option`, in order (empty when absent).
+    func values(_ option: String) -> [String] { allValues[option] ?? [] }
 }
 
 /// Parses `arguments` against `options`.
 ///
 /// `-h`/`--help` set `wantsHelp`. `--` ends options. `-` alone and tokens that look like
 /// integers (`-5`) are positionals, so negative codes need no `--`. An option given twice
-/// keeps its last value.
+/// keeps its last value in `values`; `allValues` keeps every one.
 /// - Throws: `UsageError` for an unknown option, a missing value, or a value given to a flag.
 func parseArguments(_ arguments: [String], options: [OptionSpec]) throws(UsageError) -> ParsedArguments {
     var result = ParsedArguments()
@@ -70,14 +74,17 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws(UsageEr
         }
         let key = spec.names[0]
         if spec.takesValue {
+            let value: String
             if let inlineValue {
-                result.values[key] = inlineValue
+                value = inlineValue
             } else if index < arguments.count {
-                result.values[key] = arguments[index]
+                value = arguments[index]
                 index += 1
             } else {
                 throw UsageError(message: "option '\(name)' needs a value")
             }
+            result.values[key] = value
+            result.allValues[key, default: []].append(value)
         } else {
             if inlineValue != nil {
                 throw UsageError(message: "option '\(name)' takes no value")

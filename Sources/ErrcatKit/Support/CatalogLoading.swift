@@ -10,11 +10,16 @@ struct CatalogLoadError: Error {
 }
 
 /// Reads and decodes a catalog file.
-/// - Parameter path: The catalog file (`-` for stdin).
+/// - Parameters:
+///   - path: The catalog file (`-` for stdin).
+///   - related: Whether a problem's line ends with " (see path:line:column)" for the other place
+///     involved, as `errcat check` writes it.
 /// - Returns: The catalog definition.
 /// - Throws: `CatalogLoadError` with one "path:line:column: error: message" line per problem (the
 ///   first 100; then a line with the count of the rest; `errcat check` lists more).
-func loadCatalogDefinition(_ path: String, io: ErrcatIO) throws(CatalogLoadError) -> CatalogDefinition {
+func loadCatalogDefinition(
+    _ path: String, io: ErrcatIO, related: Bool = false
+) throws(CatalogLoadError) -> CatalogDefinition {
     let bytes: [UInt8]
     do {
         bytes = try readWholeFile(path, standardInput: io.input)
@@ -25,7 +30,10 @@ func loadCatalogDefinition(_ path: String, io: ErrcatIO) throws(CatalogLoadError
         return try CatalogDefinition(json: bytes, problemLimit: CheckCommand.defaultMaxProblems)
     } catch {
         let shownPath = DisplayText.bare(path)
-        var lines = error.problems.map { "\(shownPath):\($0.location): error: \($0.message)" }
+        var lines = error.problems.map { problem in
+            "\(shownPath):\(problem.location): error: \(problem.message)"
+                + (related ? problem.related.map { " (see \(shownPath):\($0))" } ?? "" : "")
+        }
         if error.omittedCount > 0 {
             lines.append(
                 "\(shownPath): \(error.totalCount) problems (the first \(error.problems.count) listed; errcat check --max-problems N lists more)"
