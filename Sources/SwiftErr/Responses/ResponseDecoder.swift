@@ -140,7 +140,8 @@ public struct ResponseDecoder: Sendable {
             }
             return .failure(.base(ServerAnswer(base, sanitizedMessage: serverMessage(of: envelope, in: response.body))))
         case .module(let code):
-            return .failure(.module(ServerAnswer(code, sanitizedMessage: serverMessage(of: envelope, in: response.body))))
+            return .failure(
+                .module(ServerAnswer(code, sanitizedMessage: serverMessage(of: envelope, in: response.body))))
         case .unexpected(let raw):
             return .failure(
                 .unexpectedCode(ServerAnswer(raw, sanitizedMessage: serverMessage(of: envelope, in: response.body))))

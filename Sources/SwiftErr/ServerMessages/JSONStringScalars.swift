@@ -46,9 +46,15 @@ struct JSONStringScalars: IteratorProtocol {
         let length: Int
         var value: UInt32
         switch lead {
-        case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
-        case 0xE0...0xEF: length = 3; value = UInt32(lead & 0x0F)
-        case 0xF0...0xF4: length = 4; value = UInt32(lead & 0x07)
+        case 0xC2...0xDF:
+            length = 2
+            value = UInt32(lead & 0x1F)
+        case 0xE0...0xEF:
+            length = 3
+            value = UInt32(lead & 0x0F)
+        case 0xF0...0xF4:
+            length = 4
+            value = UInt32(lead & 0x07)
         default:
             position += 1
             return Self.replacement

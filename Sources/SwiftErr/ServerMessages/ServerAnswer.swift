@@ -6,7 +6,7 @@
 /// It stands in for the code wherever code was written before:
 /// - patterns match it against a bare code through ``~=(_:_:)``, so `catch .module(.wrongTeamCode)`,
 ///   `case .base(.tokenExpire):` and `case .unexpectedCode(11090):` work as they did;
-/// - `answer == .wrongTeamCode` compares its code;
+/// - `answer == .wrongTeamCode` and `answer != .classNotFound` compare its code;
 /// - the code's properties read through it (`answer.name`, `answer.code`, `answer.isUnrecognised`,
 ///   `answer.rawValue`), by dynamic member lookup;
 /// - its `description` is the code's, so `"\(answer)"` prints what `"\(code)"` printed.
@@ -103,6 +103,24 @@ public struct ServerAnswer<Value: Hashable & Sendable>: Hashable, Sendable, Cust
     /// - Returns: `code == answer.value`.
     public static func == (code: Value, answer: Self) -> Bool {
         code == answer.value
+    }
+
+    /// Whether the answer's code is not `code`.
+    /// - Parameters:
+    ///   - answer: The answer.
+    ///   - code: A bare code.
+    /// - Returns: `answer.value != code`.
+    public static func != (answer: Self, code: Value) -> Bool {
+        answer.value != code
+    }
+
+    /// Whether `code` is not the answer's code.
+    /// - Parameters:
+    ///   - code: A bare code.
+    ///   - answer: The answer.
+    /// - Returns: `code != answer.value`.
+    public static func != (code: Value, answer: Self) -> Bool {
+        code != answer.value
     }
 
     /// A property of the code, e.g. `answer.name` or `answer.isUnrecognised`.

@@ -47,7 +47,7 @@ struct ModuleRespErrorTests {
             case .base(.tokenExpire): return "token"
             case .base: return "base"
             case .module(.wrongTeamCode), .module(.classNotFound): return "warning"
-            case .module(.other): return "other"
+            case .module(let answer) where answer.isUnrecognised: return "other"
             case .module: return "module"
             case .unexpectedCode: return "unexpected"
             case .transportFailed, .cancelled, .unacceptableStatus: return "transport"
@@ -159,13 +159,13 @@ struct ModuleRespErrorTests {
         var matched = false
         do throws(ModuleRespError<StudyGroupCode>) {
             throw error
-        } catch .module(.other) {
+        } catch .module(let answer) where answer.isUnrecognised {
             matched = true
         } catch {
-            Issue.record("expected .module(.other), got \(error)")
+            Issue.record("expected an unrecognised module code, got \(error)")
         }
         #expect(matched)
-        if case .module(.other(let raw)) = error { #expect(raw == 11_219_999) } else { Issue.record("no payload") }
+        if case .other(let raw)? = error.moduleCode { #expect(raw == 11_219_999) } else { Issue.record("no payload") }
     }
 }
 
