@@ -72,7 +72,7 @@ public struct ServerAnswer<Value: Hashable & Sendable>: Hashable, Sendable, Cust
         lhs.value == rhs.value
     }
 
-    /// Hashes the code only, consistently with ``==(_:_:)-(Self,Self)``.
+    /// Hashes the code only, consistently with ``==(_:_:)-(ServerAnswer<Value>,ServerAnswer<Value>)``.
     /// - Parameter hasher: The hasher.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(value)
