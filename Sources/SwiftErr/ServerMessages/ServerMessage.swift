@@ -13,9 +13,10 @@
 /// - invalid UTF-8 (only possible in bytes, never in a `String`) becomes `U+FFFD`;
 /// - a message that is empty, or only white space and controls, is absent (`nil`).
 ///
-/// The text is read one scalar at a time and reading stops as soon as the limit is reached, so a
-/// 1 MB message costs what its first few hundred bytes cost (plus, at worst, a pass over controls
-/// and white space that are dropped), never a copy of the whole of it.
+/// The text is read one scalar at a time and reading stops as soon as the limit is reached: of a
+/// 1 MB message, only the scalars up to the limit are read (and, at worst, the controls and white
+/// space that are dropped before them), and nothing beyond 512 bytes is ever copied. (Parsing the
+/// envelope still validates every byte of the body once, as for any response.)
 public enum ServerMessage {
     /// The largest cleaned message kept, in bytes of UTF-8, "…" included: 512.
     public static let maximumUTF8Count = 512
