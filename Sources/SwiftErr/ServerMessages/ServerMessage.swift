@@ -11,7 +11,9 @@
 /// - the result is at most ``maximumUTF8Count`` bytes of UTF-8: a longer text is cut at a
 ///   character (grapheme cluster) boundary and ends with "…" (the ellipsis counts in the limit);
 /// - invalid UTF-8 (only possible in bytes, never in a `String`) becomes `U+FFFD`;
-/// - a message that is empty, or only white space and controls, is absent (`nil`).
+/// - a message that is empty, or only white space and controls, is absent (`nil`), and so is one
+///   whose first character alone is longer than the limit (a letter with hundreds of combining
+///   marks).
 ///
 /// The text is read one scalar at a time and reading stops as soon as the limit is reached: of a
 /// 1 MB message, only the scalars up to the limit are read (and, at worst, the controls and white
@@ -66,9 +68,9 @@ public enum ServerMessage {
     }
 
     /// `kept`, a prefix of a longer text, cut at a character boundary to leave room for "…", and
-    /// the ellipsis. `overflow` is the scalar that followed `kept` directly (`nil` when white
-    /// space did, which ends a character anyway).
-    private static func truncated(_ kept: String.UnicodeScalarView, before overflow: Unicode.Scalar?) -> String {
+    /// the ellipsis; `nil` when not even the first character fits. `overflow` is the scalar that
+    /// followed `kept` directly (`nil` when white space did, which ends a character anyway).
+    private static func truncated(_ kept: String.UnicodeScalarView, before overflow: Unicode.Scalar?) -> String? {
         var text = String(kept)
         if let overflow {
             // The last character of `kept` may continue in `overflow` (a combining mark, the second
@@ -80,7 +82,7 @@ public enum ServerMessage {
         let ellipsis = "…"
         while text.utf8.count + ellipsis.utf8.count > maximumUTF8Count { text.removeLast() }
         while let last = text.last, last.isWhitespace { text.removeLast() }
-        return text + ellipsis
+        return text.isEmpty ? nil : text + ellipsis
     }
 
     /// C0 and C1 controls, `DEL`, and the line and paragraph separators: shown as a space.

@@ -54,7 +54,7 @@ struct ServerMessageDifferentialTests {
             kept.append(character)
         }
         while let last = kept.last, last.isWhitespace { kept.removeLast() }
-        return kept + "…"
+        return kept.isEmpty ? nil : kept + "…"
     }
 
     static func randomText(_ rng: inout SplitMix64) -> String {

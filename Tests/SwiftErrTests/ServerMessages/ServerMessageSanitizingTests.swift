@@ -73,6 +73,14 @@ struct ServerMessageSanitizingTests {
         }
     }
 
+    @Test("a message whose first character alone is longer than the limit is absent")
+    func oneGiantCharacter() {
+        let zalgo = "Z" + String(repeating: "\u{0301}", count: 300)
+        #expect(zalgo.count == 1 && zalgo.utf8.count > Self.limit)
+        #expect(ServerMessage.sanitized(zalgo) == nil)
+        #expect(ServerMessage.sanitized("ok " + zalgo) == "ok…")
+    }
+
     @Test("a 1 MB message is cut after reading its first bytes")
     func oneMegabyte() {
         let huge = String(repeating: "Your team is full. ", count: 1 << 20 / 19)
