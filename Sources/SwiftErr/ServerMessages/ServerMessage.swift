@@ -46,7 +46,7 @@ public enum ServerMessage {
         while let next = scalars.next() {
             if isBidirectionalControl(next) { continue }
             let scalar = isControl(next) ? " " : next
-            if scalar.properties.isWhitespace {
+            if isWhitespace(scalar) {
                 if pendingSpace == nil && !kept.isEmpty { pendingSpace = scalar }
                 continue
             }
@@ -83,6 +83,13 @@ public enum ServerMessage {
         while text.utf8.count + ellipsis.utf8.count > maximumUTF8Count { text.removeLast() }
         while let last = text.last, last.isWhitespace { text.removeLast() }
         return text.isEmpty ? nil : text + ellipsis
+    }
+
+    /// Unicode's White_Space, with ASCII (where after controls only the space is white space)
+    /// answered without the property lookup.
+    @inline(__always)
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar == " " : scalar.properties.isWhitespace
     }
 
     /// C0 and C1 controls, `DEL`, and the line and paragraph separators: shown as a space.
