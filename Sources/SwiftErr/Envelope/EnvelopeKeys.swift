@@ -4,7 +4,8 @@
 public struct EnvelopeKeys: Sendable, Hashable {
     /// The key of the integer response code, e.g. `"ret"`.
     public var code: String
-    /// The key of the message string, e.g. `"msg"`.
+    /// The key of the message string, e.g. `"msg"`. A ``ModuleRespError`` of a code that is not
+    /// success keeps this member's text, cleaned, as ``ModuleRespError/serverMessage``.
     public var message: String
     /// The key of the payload, e.g. `"data"`.
     public var data: String

@@ -1,15 +1,36 @@
 extension ModuleRespError {
     /// Creates the error for a classified code that is not success.
-    /// - Parameter outcome: A code classified for this module.
+    /// - Parameters:
+    ///   - outcome: A code classified for this module.
+    ///   - serverMessage: The envelope's message, cleaned with ``ServerMessage/sanitized(_:)`` and
+    ///     kept by a server-code case.
     /// - Returns: The matching error, or `nil` for the success code.
-    @inlinable
-    public init?(_ outcome: CodeOutcome<Code>) {
+    public init?(_ outcome: CodeOutcome<Code>, serverMessage: String? = nil) {
+        self.init(outcome, sanitizedMessage: ServerMessage.sanitized(serverMessage))
+    }
+
+    /// The error for a classified code and a message already cleaned.
+    @usableFromInline
+    init?(_ outcome: CodeOutcome<Code>, sanitizedMessage message: String?) {
         switch outcome {
         case .success: return nil
-        case .base(let code): self = .base(code)
-        case .module(let code): self = .module(code)
-        case .unexpected(let raw): self = .unexpectedCode(raw)
+        case .base(let code): self = .base(ServerAnswer(code, sanitizedMessage: message))
+        case .module(let code): self = .module(ServerAnswer(code, sanitizedMessage: message))
+        case .unexpected(let raw): self = .unexpectedCode(ServerAnswer(raw, sanitizedMessage: message))
         case .invalidCatalog(let failure): self = .invalidCatalog(failure)
+        }
+    }
+
+    /// The server's message for a server code (``base(_:)``, ``module(_:)``,
+    /// ``unexpectedCode(_:)``): cleaned and bounded by ``ServerMessage/sanitized(_:)``; `nil` when
+    /// the envelope had none and for every other failure. It is kept whatever
+    /// ``ServerMessage/isShownInDescriptions`` says.
+    public var serverMessage: String? {
+        switch self {
+        case .base(let answer): return answer.serverMessage
+        case .module(let answer): return answer.serverMessage
+        case .unexpectedCode(let answer): return answer.serverMessage
+        default: return nil
         }
     }
 
@@ -18,9 +39,9 @@ extension ModuleRespError {
     /// server codes.
     public var rawCode: Int64? {
         switch self {
-        case .base(let code): return code.rawValue
-        case .module(let code): return code.code
-        case .unexpectedCode(let raw): return raw
+        case .base(let answer): return answer.value.rawValue
+        case .module(let answer): return answer.value.code
+        case .unexpectedCode(let answer): return answer.value
         default: return nil
         }
     }
@@ -33,13 +54,13 @@ extension ModuleRespError {
 
     /// The module code, or `nil`.
     public var moduleCode: Code? {
-        if case .module(let code) = self { return code }
+        if case .module(let answer) = self { return answer.value }
         return nil
     }
 
     /// The base code, or `nil`.
     public var baseCode: BaseCode? {
-        if case .base(let code) = self { return code }
+        if case .base(let answer) = self { return answer.value }
         return nil
     }
 
@@ -170,13 +191,13 @@ extension ModuleRespError {
     public var flags: CodeFlags {
         guard let catalog = Code.catalog else { return [] }
         switch self {
-        case .base(let code):
-            return code.flags(in: catalog)
-        case .module(let code):
-            let classification = catalog.classify(code.code)
+        case .base(let answer):
+            return answer.value.flags(in: catalog)
+        case .module(let answer):
+            let classification = catalog.classify(answer.value.code)
             return classification.isExact ? classification.flags : []
-        case .unexpectedCode(let raw):
-            let classification = catalog.classify(raw)
+        case .unexpectedCode(let answer):
+            let classification = catalog.classify(answer.value)
             return classification.isExact ? classification.flags : []
         default:
             return []
@@ -205,9 +226,9 @@ extension ModuleRespError {
     /// The typed outcome of a server code, or `nil` for client-side failures.
     public var outcome: CodeOutcome<Code>? {
         switch self {
-        case .base(let code): return .base(code)
-        case .module(let code): return .module(code)
-        case .unexpectedCode(let raw): return .unexpected(raw)
+        case .base(let answer): return .base(answer.value)
+        case .module(let answer): return .module(answer.value)
+        case .unexpectedCode(let answer): return .unexpected(answer.value)
         case .invalidCatalog(let failure): return .invalidCatalog(failure)
         default: return nil
         }

@@ -5,13 +5,14 @@ extension ModuleRespError {
     /// Server codes keep their number and are classified again for `Code` (a code `Code` lists
     /// becomes ``module(_:)``, a base code stays ``base(_:)``, anything else is
     /// ``unexpectedCode(_:)``), so a business answer stays a business answer and is never mistaken
-    /// for a transport failure. Every other failure keeps its case and its cause.
+    /// for a transport failure; the server's message goes with the code. Every other failure keeps
+    /// its case and its cause.
     /// - Parameter error: The failure typed for another module.
     public init<Other: ModuleCode>(converting error: ModuleRespError<Other>) {
         switch error {
-        case .base(let code): self = .base(code)
-        case .module(let code): self = Self.reclassified(code.code)
-        case .unexpectedCode(let raw): self = Self.reclassified(raw)
+        case .base(let answer): self = .base(answer)
+        case .module(let answer): self = Self.reclassified(answer.replacingValue(answer.value.code))
+        case .unexpectedCode(let answer): self = Self.reclassified(answer)
         case .transportFailed(let underlying): self = .transportFailed(underlying: underlying)
         case .cancelled: self = .cancelled
         case .stoppedByUser(let stop): self = .stoppedByUser(stop)
@@ -24,12 +25,12 @@ extension ModuleRespError {
         }
     }
 
-    /// A server code as `Code` sees it; never success, and never loses the number.
-    private static func reclassified(_ raw: Int64) -> Self {
-        switch Code.classify(raw) {
-        case .base(let code): return .base(code)
-        case .module(let code): return .module(code)
-        case .success, .unexpected, .invalidCatalog: return .unexpectedCode(raw)
+    /// A server code as `Code` sees it; never success, and never loses the number or the message.
+    private static func reclassified(_ answer: ServerAnswer<Int64>) -> Self {
+        switch Code.classify(answer.value) {
+        case .base(let code): return .base(answer.replacingValue(code))
+        case .module(let code): return .module(answer.replacingValue(code))
+        case .success, .unexpected, .invalidCatalog: return .unexpectedCode(answer)
         }
     }
 }

@@ -14,9 +14,9 @@ extension ModuleRespError: CustomNSError {
     /// (re-authentication failed) and `-8` (refused by the upstream's protection).
     public var errorCode: Int {
         switch self {
-        case .base(let code): return Int(clamping: code.rawValue)
-        case .module(let code): return Int(clamping: code.code)
-        case .unexpectedCode(let raw): return Int(clamping: raw)
+        case .base(let answer): return Int(clamping: answer.value.rawValue)
+        case .module(let answer): return Int(clamping: answer.value.code)
+        case .unexpectedCode(let answer): return Int(clamping: answer.value)
         case .transportFailed: return -1
         case .cancelled: return -2
         case .unacceptableStatus(let status): return status.statusCode
@@ -32,7 +32,8 @@ extension ModuleRespError: CustomNSError {
     /// The user info `NSError` bridging sees. It carries the description, failure reason and
     /// recovery suggestion under the `NSLocalized…Key`s (without
     /// `NSLocalizedDescriptionKey`, `localizedDescription` is generic on Linux), the underlying
-    /// error under `NSUnderlyingErrorKey`, and the keys of ``ModuleRespErrorKeys``.
+    /// error under `NSUnderlyingErrorKey`, and the keys of ``ModuleRespErrorKeys`` (the server's
+    /// message among them, whatever ``ServerMessage/isShownInDescriptions`` says).
     public var errorUserInfo: [String: Any] {
         let language = Language.current
         var info: [String: Any] = [
@@ -45,6 +46,9 @@ extension ModuleRespError: CustomNSError {
         }
         if let raw = rawCode {
             info[ModuleRespErrorKeys.rawCode] = NSNumber(value: raw)
+        }
+        if let message = serverMessage {
+            info[ModuleRespErrorKeys.serverMessage] = message
         }
         if let underlying = underlyingError {
             info[NSUnderlyingErrorKey] = underlying as NSError
@@ -59,4 +63,6 @@ public enum ModuleRespErrorKeys {
     public static let rawCode = "SwiftErrRawCode"
     /// The module's name (`ModuleCode.moduleName`).
     public static let module = "SwiftErrModule"
+    /// The server's message (``ModuleRespError/serverMessage``, cleaned), when there is one.
+    public static let serverMessage = "SwiftErrServerMessage"
 }

@@ -19,19 +19,24 @@ extension ModuleRespError: LocalizedError {
 
     /// The message a person should see, in `language`.
     ///
-    /// Server codes use the catalog's messages (`errcore_describe()`; for an unrecognised module
-    /// code "Unrecognised <module> error (code N)"); other failures have fixed texts.
+    /// A server code the catalog lists has the catalog's message (`errcore_describe()`). One it
+    /// does not list (an unrecognised module code, in the module's ranges but not listed, or a code
+    /// unknown to the catalog) has the server's message with the number when the envelope had one
+    /// and ``ServerMessage/isShownInDescriptions`` is on: `"<message> (code N)"` in English,
+    /// `"<message>(错误码 N)"` in Simplified Chinese, e.g. `Your team is full. (code 11219999)`;
+    /// otherwise the catalog's generic text ("Unrecognised <module> error (code N)", "Unknown
+    /// response code N"). Other failures have fixed texts.
     /// - Parameter language: The language wanted.
     /// - Returns: The message.
     public func errorDescription(in language: Language) -> String {
         let zh = language == .simplifiedChinese
         switch self {
-        case .base(let code):
-            return describe(code.rawValue, in: language)
-        case .module(let code):
-            return describe(code.code, in: language)
-        case .unexpectedCode(let raw):
-            return describe(raw, in: language)
+        case .base(let answer):
+            return describe(answer.value.rawValue, serverMessage: answer.serverMessage, in: language)
+        case .module(let answer):
+            return describe(answer.value.code, serverMessage: answer.serverMessage, in: language)
+        case .unexpectedCode(let answer):
+            return describe(answer.value, serverMessage: answer.serverMessage, in: language)
         case .transportFailed:
             return zh ? "网络请求失败。" : "The network request failed."
         case .cancelled:
@@ -60,9 +65,11 @@ extension ModuleRespError: LocalizedError {
     public func failureReason(in language: Language) -> String {
         let zh = language == .simplifiedChinese
         switch self {
-        case .base(let code):
+        case .base(let answer):
+            let code = answer.value
             return zh ? "服务器返回通用错误码 \(code.rawValue)。" : "The server answered with the general code \(code.rawValue)."
-        case .module(let code):
+        case .module(let answer):
+            let code = answer.value
             let title = Code.moduleTitle.text(in: language)
             if code.isUnrecognised {
                 return zh
@@ -72,7 +79,8 @@ extension ModuleRespError: LocalizedError {
             return zh
                 ? "服务器返回\(title)错误码 \(code.code)(\(code.name))。"
                 : "The server answered with the \(title) code \(code.code) (\(code.name))."
-        case .unexpectedCode(let raw):
+        case .unexpectedCode(let answer):
+            let raw = answer.value
             return zh ? "服务器返回了意外的错误码 \(raw)。" : "The server answered with the unexpected code \(raw)."
         case .transportFailed(let underlying):
             return underlying.localizedDescription
@@ -120,8 +128,20 @@ extension ModuleRespError: LocalizedError {
     }
 
     /// `errcore_describe()` through the module's catalog (the process-wide one when the module has
-    /// none, which describes every code as unknown but the success code and the base tier).
-    private func describe(_ code: Int64, in language: Language) -> String {
-        (Code.catalog ?? Catalog.current).describe(code, in: language)
+    /// none, which describes every code as unknown but the success code and the base tier), or the
+    /// server's message with the number for a code that catalog does not list.
+    private func describe(_ code: Int64, serverMessage: String?, in language: Language) -> String {
+        let catalog = Code.catalog ?? Catalog.current
+        if let message = Self.shownServerMessage(serverMessage, for: code, in: catalog) {
+            return language == .simplifiedChinese ? "\(message)(错误码 \(code))" : "\(message) (code \(code))"
+        }
+        return catalog.describe(code, in: language)
+    }
+
+    /// `message` when descriptions show it in place of `catalog`'s text for `code`: there is one,
+    /// ``ServerMessage/isShownInDescriptions`` is on, and `catalog` does not list `code`.
+    static func shownServerMessage(_ message: String?, for code: Int64, in catalog: Catalog) -> String? {
+        guard let message, !catalog.classify(code).isExact, ServerMessage.isShownInDescriptions else { return nil }
+        return message
     }
 }

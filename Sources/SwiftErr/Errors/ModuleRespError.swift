@@ -1,7 +1,9 @@
 /// Every way a request made for one module can fail, typed by the module's code enum.
 ///
-/// Server codes come in two tiers, ``base(_:)`` and ``module(_:)``; failures that are not server
-/// codes have one case per stage of the request (transport, HTTP status, envelope, decoding),
+/// Server codes come in two tiers, ``base(_:)`` and ``module(_:)``, plus ``unexpectedCode(_:)``;
+/// each carries a ``ServerAnswer``: the code and the message the server sent beside it
+/// (``serverMessage``). Failures that are not server codes have one case per stage of the request
+/// (transport, HTTP status, envelope, decoding),
 /// carrying the cause (the underlying transport error, the HTTP status, an ``EnvelopeError``
 /// with its nested ``EnvelopeError/Reason`` and key, the decoder's error).
 ///
@@ -15,18 +17,27 @@
 /// }
 /// ```
 ///
+/// Patterns match a server-code case against a bare code (`catch .module(.wrongTeamCode)`,
+/// `case .base(.tokenExpire)`, `case .unexpectedCode(11090)`) through ``ServerAnswer``'s `~=`,
+/// and ``module(_:serverMessage:)``, ``base(_:serverMessage:)`` and
+/// ``unexpectedCode(_:serverMessage:)`` make one from a bare code. A pattern into the module
+/// enum's own cases (`.module(.other)`) cannot see through the answer: match ``outcome`` or
+/// ``moduleCode`` for that.
+///
 /// `ModuleRespError` is not `Equatable`: the transport and decoding cases carry arbitrary errors,
 /// which cannot be compared soundly. Compare ``outcome``, ``rawCode`` or the payloads instead
-/// (`BaseCode`, the module enum, ``EnvelopeError`` and `CatalogError` are all `Hashable`).
+/// (``ServerAnswer`` — equal when the codes are, whatever the messages —, `BaseCode`, the module
+/// enum, ``EnvelopeError`` and `CatalogError` are all `Hashable`).
 public enum ModuleRespError<Code: ModuleCode>: Error {
-    /// A base-tier code: handled centrally (see ``BaseCodeHandler``) and passed on.
-    case base(BaseCode)
+    /// A base-tier code: handled centrally (see ``BaseCodeHandler``) and passed on; with the
+    /// server's message.
+    case base(ServerAnswer<BaseCode>)
     /// One of the module's codes; its unrecognised case (`ModuleCode.unrecognised(_:)`, carrying
-    /// the server's number) for an unlisted code in its ranges.
-    case module(Code)
+    /// the server's number) for an unlisted code in its ranges; with the server's message.
+    case module(ServerAnswer<Code>)
     /// A code that is neither success, a base code nor this module's (unknown to the catalog, or
-    /// another module's): its own outcome, never dropped.
-    case unexpectedCode(Int64)
+    /// another module's): its own outcome, never dropped; with the server's message.
+    case unexpectedCode(ServerAnswer<Int64>)
     /// The transport failed before a response arrived; the underlying error is kept (a `URLError`,
     /// a `POSIXError`, a ``RequestTimeoutError``, a ``ResponseBodyTooLargeError``, or any error no
     /// adapter knows).
@@ -61,6 +72,33 @@ public enum ModuleRespError<Code: ModuleCode>: Error {
 }
 
 extension ModuleRespError {
+    /// A base-tier code, e.g. `.base(.tokenExpire)`.
+    /// - Parameters:
+    ///   - code: The base code.
+    ///   - serverMessage: The server's message, cleaned with ``ServerMessage/sanitized(_:)``.
+    /// - Returns: ``base(_:)`` carrying the code and the message.
+    public static func base(_ code: BaseCode, serverMessage: String? = nil) -> Self {
+        .base(ServerAnswer(code, serverMessage: serverMessage))
+    }
+
+    /// One of the module's codes, e.g. `.module(.wrongTeamCode)`.
+    /// - Parameters:
+    ///   - code: The module code.
+    ///   - serverMessage: The server's message, cleaned with ``ServerMessage/sanitized(_:)``.
+    /// - Returns: ``module(_:)`` carrying the code and the message.
+    public static func module(_ code: Code, serverMessage: String? = nil) -> Self {
+        .module(ServerAnswer(code, serverMessage: serverMessage))
+    }
+
+    /// A code that is neither success, a base code nor this module's, e.g. `.unexpectedCode(5)`.
+    /// - Parameters:
+    ///   - code: The server's number.
+    ///   - serverMessage: The server's message, cleaned with ``ServerMessage/sanitized(_:)``.
+    /// - Returns: ``unexpectedCode(_:)`` carrying the number and the message.
+    public static func unexpectedCode(_ code: Int64, serverMessage: String? = nil) -> Self {
+        .unexpectedCode(ServerAnswer(code, serverMessage: serverMessage))
+    }
+
     /// An unacceptable HTTP status without `Retry-After`, e.g. `.unacceptableStatus(404)`.
     /// - Parameter statusCode: The status the server answered with.
     /// - Returns: ``unacceptableStatus(_:)-enum.case`` carrying `HTTPStatusError(statusCode:)`.

@@ -530,7 +530,7 @@ package struct JSONScanner {
     }
 
     /// Reads the escape at `position` (a backslash) and returns its scalar.
-    private static func scanEscape(_ base: UnsafePointer<UInt8>, _ count: Int, _ position: inout Int)
+    static func scanEscape(_ base: UnsafePointer<UInt8>, _ count: Int, _ position: inout Int)
         throws(JSONSyntaxError) -> UInt32
     {
         // Escape problems are reported at the backslash that starts the escape.

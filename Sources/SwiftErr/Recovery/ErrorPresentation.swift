@@ -13,6 +13,9 @@ import Foundation
 /// The texts of a ``PresentableError`` (also one wrapped in a ``RecoverableFailure``) are taken in
 /// the language asked for; any other error's come from its `LocalizedError` fields: the title is
 /// `errorDescription`, the message joins `failureReason` and `recoverySuggestion`.
+/// A ``ModuleRespError`` of a code its catalog does not list is titled with the server's message
+/// and the number when the envelope had one (`Your team is full. (code 11219999)`), unless
+/// ``ServerMessage/isShownInDescriptions`` is off.
 ///
 /// ```swift
 /// let presentation = ErrorPresentation(error: error, signIn: { router.showSignIn() })

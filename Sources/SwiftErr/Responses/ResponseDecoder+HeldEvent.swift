@@ -12,7 +12,7 @@ struct HeldResult<Model, Code: ModuleCode> {
     /// The code's flags in the module's catalog (empty when the envelope had the success code or
     /// none could be read).
     var flags: CodeFlags
-    /// The envelope's message when its code was not the success code.
+    /// The envelope's message, as the server sent it, when its code was not the success code.
     var serverMessage: String?
 }
 
@@ -48,9 +48,11 @@ extension ResponseDecoder {
         }
         let flags = classification.isExact ? classification.flags : []
         let message = message(of: envelope, in: response.body)
-        var held = HeldResult<Model, Code>(
-            result: .failure(ModuleRespError(outcome) ?? .unexpectedCode(envelope.code)), flags: flags,
-            serverMessage: message)
+        let shown = serverMessage(of: envelope, in: response.body)
+        let failure =
+            ModuleRespError(outcome, sanitizedMessage: shown)
+            ?? .unexpectedCode(ServerAnswer(envelope.code, sanitizedMessage: shown))
+        var held = HeldResult<Model, Code>(result: .failure(failure), flags: flags, serverMessage: message)
         if case .base(let base) = outcome, baseHandler != nil {
             held.baseEvent = BaseCodeEvent(
                 code: base, flags: classification.flags, module: Code.moduleName, serverMessage: message)

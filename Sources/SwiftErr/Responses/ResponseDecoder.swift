@@ -11,13 +11,16 @@ import Foundation
 /// 3. the code is classified through the module's C catalog; a base-tier code first runs
 ///    ``baseHandler`` (exactly once) and then → ``ModuleRespError/base(_:)``;
 /// 4. a module code → ``ModuleRespError/module(_:)``; any other non-success code →
-///    ``ModuleRespError/unexpectedCode(_:)``;
+///    ``ModuleRespError/unexpectedCode(_:)``; each of these server-code cases keeps the envelope's
+///    message (the member ``EnvelopeKeys/message`` names), cleaned and bounded by
+///    ``ServerMessage/sanitized(_:)`` and read only as far as that bound
+///    (``ModuleRespError/serverMessage``);
 /// 5. the success code → the payload decoded as `Model`, or
 ///    ``ModuleRespError/decodingFailed(underlying:)``.
 ///
 /// The body is scanned once, validating every byte, with the rules and errors of
 /// ``ResponseEnvelope/parse(_:keys:)-(Collection<UInt8>,_)``; the message becomes a `String` only
-/// when ``baseHandler`` receives it. Only on success is the `data` member decoded, straight from
+/// for a code that is not success. Only on success is the `data` member decoded, straight from
 /// its bytes: by a built-in decoder that gives `JSONDecoder`'s results with its default strategies
 /// (the same values, and the same `DecodingError` for a payload that does not fit the model), or
 /// by ``jsonDecoder`` when one is set.
@@ -135,9 +138,13 @@ public struct ResponseDecoder: Sendable {
                         code: base, flags: classification.flags, module: Code.moduleName,
                         serverMessage: message(of: envelope, in: response.body)))
             }
-            return .failure(.base(base))
-        case .module(let code): return .failure(.module(code))
-        case .unexpected(let raw): return .failure(.unexpectedCode(raw))
+            return .failure(.base(ServerAnswer(base, sanitizedMessage: serverMessage(of: envelope, in: response.body))))
+        case .module(let code):
+            return .failure(
+                .module(ServerAnswer(code, sanitizedMessage: serverMessage(of: envelope, in: response.body))))
+        case .unexpected(let raw):
+            return .failure(
+                .unexpectedCode(ServerAnswer(raw, sanitizedMessage: serverMessage(of: envelope, in: response.body))))
         case .invalidCatalog(let failure): return .failure(.invalidCatalog(failure))
         }
     }
@@ -254,6 +261,18 @@ extension ResponseDecoder {
                 return String(decoding: (try? scanner.readString()) ?? [], as: UTF8.self)
             }
             return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+    }
+
+    /// The envelope's message as ``ModuleRespError`` keeps it: read from the body one scalar at a
+    /// time, escapes resolved, and cleaned and bounded by ``ServerMessage/sanitized(_:)``, so that a
+    /// long message is never decoded or copied beyond the bound.
+    @usableFromInline
+    func serverMessage(of envelope: LocatedEnvelope, in body: Data) -> String? {
+        guard let range = envelope.scan.messageRange else { return nil }
+        return body.withUnsafeBytes { bytes in
+            var scalars = JSONStringScalars(bytes, contents: range)
+            return ServerMessage.sanitized(&scalars)
         }
     }
 

@@ -30,8 +30,10 @@
 /// }
 /// ```
 ///
-/// Matching `.other` without its payload matches every unrecognised code:
-/// `catch .module(.other)`.
+/// Matching `.other` without its payload matches every unrecognised code of a classified outcome:
+/// `case .module(.other)` on a `CodeOutcome`. SwiftErr's `ModuleRespError` carries the code with
+/// the server's message, so there write `case .module(let answer) where answer.isUnrecognised`,
+/// or match its `outcome`.
 public protocol ModuleCode: Hashable, Sendable {
     /// The module's identifier, e.g. `"studyGroup"`; unique within a catalog.
     static var moduleName: String { get }

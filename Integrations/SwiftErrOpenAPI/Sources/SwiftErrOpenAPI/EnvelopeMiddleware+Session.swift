@@ -102,7 +102,7 @@ extension EnvelopeMiddleware {
         let classifier = Code.classifier
         let classification = classifier.classification(of: envelope.code)
         let outcome = classifier.outcome(of: classification, code: envelope.code)
-        guard let failure = ModuleRespError(outcome) else {
+        guard let failure = ModuleRespError(outcome, serverMessage: envelope.message) else {
             let data = envelope.dataRange.map { bytes[$0] } ?? ArraySlice("null".utf8)
             let (passedResponse, passedBody) = passed(response, bytes: bytes, payload: data)
             return .passed(passedResponse, passedBody)

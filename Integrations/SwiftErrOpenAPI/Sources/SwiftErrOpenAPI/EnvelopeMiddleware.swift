@@ -170,7 +170,7 @@ public struct EnvelopeMiddleware<Code: ModuleCode>: ClientMiddleware {
             throw .invalidEnvelope(error)
         }
         let outcome = decoder.classify(envelope.code, module: Code.self, serverMessage: envelope.message)
-        if let failure = ModuleRespError(outcome) { throw failure }
+        if let failure = ModuleRespError(outcome, serverMessage: envelope.message) { throw failure }
         guard let range = envelope.dataRange else { return ArraySlice("null".utf8) }
         return bytes[range]
     }
