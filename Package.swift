@@ -73,8 +73,10 @@ let package = Package(
             dependencies: ["SwiftErrCatalogFile", "SwiftErr", "SwiftErrDefaultCatalog", "SwiftErrTesting"]),
         .testTarget(
             name: "ErrcatKitTests",
-            dependencies: ["ErrcatKit", "SwiftErrCatalogFile", "SwiftErr", "SwiftErrDefaultCatalog"]),
-        .testTarget(name: "errcatTests", dependencies: ["errcat"]),
+            dependencies: ["ErrcatKit", "SwiftErrCatalogFile", "SwiftErr", "SwiftErrDefaultCatalog", "ChildProcess"]),
+        .testTarget(name: "errcatTests", dependencies: ["errcat", "ChildProcess"]),
+        // Tests' support, not a product: runs child processes without blocking the pool.
+        .target(name: "ChildProcess", path: "Tests/Support/ChildProcess"),
     ],
     swiftLanguageModes: [.v6],
     cLanguageStandard: .c11

@@ -17,19 +17,19 @@ struct DefaultCatalogVisibilityTests {
         """
 
     /// Type-checks `imports` followed by ``uses`` as one file.
-    static func typecheck(_ imports: [String]) throws -> ToolRun {
+    static func typecheck(_ imports: [String]) async throws -> ToolRun {
         let directory = try ErrcatRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("main.swift")
         try Data((imports.map { "import \($0)\n" }.joined() + uses).utf8).write(to: file)
-        return try GeneratedSourceToolchain.typecheckSwift([file], in: directory)
+        return try await GeneratedSourceToolchain.typecheckSwift([file], in: directory)
     }
 
     @Test(
         "importing only SwiftErr, or only SwiftErrCore: StudyGroupCode, BaseCode.tokenExpire and Catalog.builtIn are unknown",
         .enabled(if: GeneratedSourceToolchain.swiftUnavailable == nil), arguments: ["SwiftErr", "SwiftErrCore"])
-    func notVisible(module: String) throws {
-        let result = try Self.typecheck([module])
+    func notVisible(module: String) async throws {
+        let result = try await Self.typecheck([module])
         #expect(!result.succeeded)
         #expect(result.errors.contains("cannot find type 'StudyGroupCode' in scope"), "\(result.errors)")
         #expect(result.errors.contains("type 'BaseCode' has no member 'tokenExpire'"), "\(result.errors)")
@@ -39,8 +39,8 @@ struct DefaultCatalogVisibilityTests {
     @Test(
         "importing SwiftErrDefaultCatalog too: the same uses type-check",
         .enabled(if: GeneratedSourceToolchain.swiftUnavailable == nil))
-    func visibleWithTheProduct() throws {
-        let result = try Self.typecheck(["SwiftErr", "SwiftErrDefaultCatalog"])
+    func visibleWithTheProduct() async throws {
+        let result = try await Self.typecheck(["SwiftErr", "SwiftErrDefaultCatalog"])
         #expect(result.succeeded, "\(result.errors)")
     }
 }

@@ -140,7 +140,7 @@ struct GenerateTests {
     @Test(
         "generated C for another catalog compiles with -Wall -Wextra -Wpedantic -Werror, validates and classifies",
         .enabled(if: compiler != nil))
-    func generatedCCompiles() throws {
+    func generatedCCompiles() async throws {
         let compiler = try #require(GenerateTests.compiler)
         let directory = try ErrcatRunner.temporaryDirectory()
         let catalog = directory.appendingPathComponent("small.json")
@@ -177,25 +177,17 @@ struct GenerateTests {
         .filter { $0.hasSuffix(".c") && $0 != "default_catalog.c" }
         .map { root.appendingPathComponent("Sources/CErrCore/\($0)").path }
         let binary = directory.appendingPathComponent("small")
-        let compile = Process()
-        compile.executableURL = URL(fileURLWithPath: compiler)
-        compile.arguments =
+        let compile = try await GeneratedSourceToolchain.run(
+            compiler,
             [
                 "-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Werror",
                 "-I", root.appendingPathComponent("include").path,
                 source.path, main.path,
-            ] + coreSources + ["-o", binary.path]
-        try compile.run()
-        compile.waitUntilExit()
-        #expect(compile.terminationStatus == 0)
-        let run = Process()
-        run.executableURL = binary
-        let pipe = Pipe()
-        run.standardOutput = pipe
-        try run.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        run.waitUntilExit()
-        #expect(run.terminationStatus == 0)
+            ] + coreSources + ["-o", binary.path], in: directory)
+        #expect(compile.status == 0, "\(compile.errors)")
+        let run = try await GeneratedSourceToolchain.run(binary.path, [], in: directory)
+        #expect(run.status == 0)
+        let output = run.output
         #expect(output == "3 quotaExceeded|Quota\nexceeded\ttab \u{e9} */ end|Sign in \"again\"\\now??=|16|请重新登录\n")
     }
 

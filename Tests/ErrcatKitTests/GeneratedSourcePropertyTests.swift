@@ -30,7 +30,7 @@ struct GeneratedSourcePropertyTests {
     @Test(
         "random hostile catalogs: check, gen c + gen swift, compile with -Werror, classify as the catalog says",
         .enabled(if: !GeneratedSourceToolchain.cCompilers.isEmpty && GeneratedSourceToolchain.swiftUnavailable == nil))
-    func randomCatalogs() throws {
+    func randomCatalogs() async throws {
         let started = Date()
         var generator = HostileCatalogGenerator(seed: Self.seed)
         var index = 0
@@ -41,7 +41,7 @@ struct GeneratedSourcePropertyTests {
         while index < Self.catalogCount {
             let count = min(Self.batchSize, Self.catalogCount - index)
             let batch = (0..<count).map { generator.catalog(number: index + $0) }
-            try Self.check(batch)
+            try await Self.check(batch)
             for catalog in batch {
                 modules += catalog.definition.modules.count
                 entries +=
@@ -58,7 +58,7 @@ struct GeneratedSourcePropertyTests {
     }
 
     /// Runs one batch end to end.
-    static func check(_ batch: [RandomCatalog]) throws {
+    static func check(_ batch: [RandomCatalog]) async throws {
         let directory = try ErrcatRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let context = "seed \(seed), catalogs \(batch.first!.number)...\(batch.last!.number)"
@@ -90,9 +90,9 @@ struct GeneratedSourcePropertyTests {
             try #require(genInstalling.status == 0, "\(context), catalog \(catalog.number): \(genInstalling.errors)")
             installingFiles.append(installingFile)
         }
-        try checkC(batch, sources: cSources, directory: directory, context: context)
-        try checkSwift(batch, files: swiftFiles, directory: directory, context: context)
-        try checkInstalling(batch, files: installingFiles, directory: directory, context: context)
+        try await checkC(batch, sources: cSources, directory: directory, context: context)
+        try await checkSwift(batch, files: swiftFiles, directory: directory, context: context)
+        try await checkInstalling(batch, files: installingFiles, directory: directory, context: context)
     }
 
     /// The catalog with its poison name must be rejected with exactly one problem, at that name.
@@ -116,7 +116,7 @@ struct GeneratedSourcePropertyTests {
             .joined()
     }
 
-    static func checkC(_ batch: [RandomCatalog], sources: [URL], directory: URL, context: String) throws {
+    static func checkC(_ batch: [RandomCatalog], sources: [URL], directory: URL, context: String) async throws {
         var main = """
             #include <stdio.h>
             #include "CErrCore.h"
@@ -185,10 +185,10 @@ struct GeneratedSourcePropertyTests {
         for compiler in GeneratedSourceToolchain.cCompilers {
             let name = URL(fileURLWithPath: compiler).lastPathComponent
             let binary = directory.appendingPathComponent("classify-\(name)")
-            let build = try GeneratedSourceToolchain.compileC(
+            let build = try await GeneratedSourceToolchain.compileC(
                 compiler, sources: sources + [mainFile], binary: binary, in: directory)
             try #require(build.succeeded, "\(context): \(name): \(build.errors)")
-            let run = try GeneratedSourceToolchain.run(binary.path, [], in: directory)
+            let run = try await GeneratedSourceToolchain.run(binary.path, [], in: directory)
             #expect(run.status == 0, "\(context): \(name)")
             if run.output != expected {
                 let got = run.output.split(separator: "\n")
@@ -203,7 +203,7 @@ struct GeneratedSourcePropertyTests {
 
     // MARK: - Swift
 
-    static func checkSwift(_ batch: [RandomCatalog], files: [URL], directory: URL, context: String) throws {
+    static func checkSwift(_ batch: [RandomCatalog], files: [URL], directory: URL, context: String) async throws {
         let sources = try GeneratedSourceToolchain.importing(files, into: directory.appendingPathComponent("swift"))
         var main = """
             import SwiftErr
@@ -259,9 +259,9 @@ struct GeneratedSourcePropertyTests {
         let mainFile = directory.appendingPathComponent("swift/main.swift")
         try Data(main.utf8).write(to: mainFile)
         let binary = directory.appendingPathComponent("enums")
-        let build = try GeneratedSourceToolchain.buildSwift(sources + [mainFile], binary: binary, in: directory)
+        let build = try await GeneratedSourceToolchain.buildSwift(sources + [mainFile], binary: binary, in: directory)
         try #require(build.succeeded, "\(context): swiftc: \(build.errors)")
-        let run = try GeneratedSourceToolchain.run(binary.path, [], in: directory)
+        let run = try await GeneratedSourceToolchain.run(binary.path, [], in: directory)
         #expect(run.status == 0, "\(context): \(run.errors)")
         if run.output != expected {
             let got = run.output.split(separator: "\n")
@@ -282,7 +282,7 @@ extension GeneratedSourcePropertyTests {
     /// definition must be the catalog's; the first catalog, installed, must classify every probe
     /// code through each of its module enums as a linear scan over the catalog says; a module of a
     /// second catalog must then report `.catalogInUse` for every code.
-    static func checkInstalling(_ batch: [RandomCatalog], files: [URL], directory: URL, context: String) throws {
+    static func checkInstalling(_ batch: [RandomCatalog], files: [URL], directory: URL, context: String) async throws {
         var main = """
             import SwiftErr
 
@@ -371,9 +371,9 @@ extension GeneratedSourcePropertyTests {
         let mainFile = directory.appendingPathComponent("installing/main.swift")
         try Data(main.utf8).write(to: mainFile)
         let binary = directory.appendingPathComponent("installing-program")
-        let build = try GeneratedSourceToolchain.buildSwift(files + [mainFile], binary: binary, in: directory)
+        let build = try await GeneratedSourceToolchain.buildSwift(files + [mainFile], binary: binary, in: directory)
         try #require(build.succeeded, "\(context): swiftc (installing form): \(build.errors)")
-        let run = try GeneratedSourceToolchain.run(binary.path, [], in: directory)
+        let run = try await GeneratedSourceToolchain.run(binary.path, [], in: directory)
         #expect(run.status == 0, "\(context): \(run.errors)")
         if run.output != expected {
             let got = run.output.split(separator: "\n")

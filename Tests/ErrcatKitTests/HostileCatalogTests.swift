@@ -183,14 +183,14 @@ struct HostileCatalogTests {
     }
 
     @Test("names a Swift keyword but not reserved are generated in backticks and compile")
-    func keywordsStillAllowed() throws {
+    func keywordsStillAllowed() async throws {
         let text = Self.catalog(
             base: ["default", "class", "Any"],
             modules: [("foo", ["default", "deinit", "subscript", "Any", "FooCode", "true", "in"])])
         let file = try ErrcatRunner.temporaryFile(Data(text.utf8), name: "keywords.json")
         let check = try ErrcatRunner.run(["check", file.path])
         #expect(check.status == 0, "\(check.errors)")
-        try Self.compileGeneratedSwift(file, probe: nil)
+        try await Self.compileGeneratedSwift(file, probe: nil)
     }
 
     /// Titles and messages that try to leave their comment or literal.
@@ -209,7 +209,7 @@ struct HostileCatalogTests {
     @Test(
         "gen swift: hostile titles and messages stay string data and doc text; the output type-checks",
         .enabled(if: GeneratedSourceToolchain.swiftUnavailable == nil))
-    func swiftInjection() throws {
+    func swiftInjection() async throws {
         for (index, text) in Self.hostileTexts.enumerated() {
             let catalog = Self.catalog(
                 name: "hostile\(index)", base: ["b\(index)"], modules: [("m\(index)", ["a"])], message: text,
@@ -218,14 +218,14 @@ struct HostileCatalogTests {
             let check = try ErrcatRunner.run(["check", file.path])
             #expect(check.status == 0, "\(index): \(check.errors)")
             // The injected member must not exist: a file using it fails to type-check.
-            try Self.compileGeneratedSwift(file, probe: "let _ = M\(index)Code.PWNED\nlet _ = BaseCode.PWNED\n")
+            try await Self.compileGeneratedSwift(file, probe: "let _ = M\(index)Code.PWNED\nlet _ = BaseCode.PWNED\n")
         }
     }
 
     /// Generates the Swift of `file` in both forms (one file each, and `--installing`, the
     /// plugin's), checks that it holds no raw line break other than LF and no invisible character,
     /// type-checks each form, and, with `probe`, checks that the probe does not type-check with it.
-    static func compileGeneratedSwift(_ file: URL, probe: String?) throws {
+    static func compileGeneratedSwift(_ file: URL, probe: String?) async throws {
         let directory = try ErrcatRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let generated = directory.appendingPathComponent("generated")
@@ -248,12 +248,12 @@ struct HostileCatalogTests {
         guard GeneratedSourceToolchain.swiftUnavailable == nil else { return }
         let sources = try GeneratedSourceToolchain.importing(files, into: directory.appendingPathComponent("typecheck"))
         for form in [sources, [installing]] {
-            let typecheck = try GeneratedSourceToolchain.typecheckSwift(form, in: directory)
+            let typecheck = try await GeneratedSourceToolchain.typecheckSwift(form, in: directory)
             #expect(typecheck.succeeded, "\(typecheck.errors)")
             if let probe {
                 let probeFile = directory.appendingPathComponent("probe.swift")
                 try Data(("import SwiftErr\n" + probe).utf8).write(to: probeFile)
-                let probed = try GeneratedSourceToolchain.typecheckSwift(form + [probeFile], in: directory)
+                let probed = try await GeneratedSourceToolchain.typecheckSwift(form + [probeFile], in: directory)
                 #expect(!probed.succeeded, "an injected member PWNED exists")
                 #expect(probed.errors.contains("PWNED"))
             }
@@ -263,7 +263,7 @@ struct HostileCatalogTests {
     @Test(
         "gen c: hostile texts stay string data; the output compiles with -Werror and keeps every text",
         .enabled(if: !GeneratedSourceToolchain.cCompilers.isEmpty))
-    func cInjection() throws {
+    func cInjection() async throws {
         let directory = try ErrcatRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let catalog = Self.catalog(
@@ -301,18 +301,18 @@ struct HostileCatalogTests {
         ).write(to: main)
         for compiler in GeneratedSourceToolchain.cCompilers {
             let binary = directory.appendingPathComponent("hostile-\(URL(fileURLWithPath: compiler).lastPathComponent)")
-            let build = try GeneratedSourceToolchain.compileC(
+            let build = try await GeneratedSourceToolchain.compileC(
                 compiler, sources: [source, main], binary: binary, in: directory)
             #expect(build.succeeded, "\(compiler): \(build.errors)")
             guard build.succeeded else { continue }
-            let run = try GeneratedSourceToolchain.run(binary.path, [], in: directory)
+            let run = try await GeneratedSourceToolchain.run(binary.path, [], in: directory)
             #expect(run.status == 0)
             #expect(
                 run.output
                     == Self.hostileTexts.joined(separator: "|") + "\n---\n"
                     + Self.hostileTexts.reversed().joined(separator: "|"))
             if let nm = ["/usr/bin/nm"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
-                let symbols = try GeneratedSourceToolchain.run(nm, [binary.path], in: directory)
+                let symbols = try await GeneratedSourceToolchain.run(nm, [binary.path], in: directory)
                 #expect(!symbols.output.contains("PWNED"), "an injected global exists")
             }
         }
@@ -321,7 +321,7 @@ struct HostileCatalogTests {
     @Test(
         "gen c: a string pool over 4,095 bytes compiles under -Wpedantic -Werror; \"é\" and \"e\\u{301}\" stay two strings",
         .enabled(if: !GeneratedSourceToolchain.cCompilers.isEmpty))
-    func largePool() throws {
+    func largePool() async throws {
         let directory = try ErrcatRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // Base entry k (code -(k+1)) has message k; the first two are canonically equivalent.
@@ -360,11 +360,11 @@ struct HostileCatalogTests {
         ).write(to: main)
         for compiler in GeneratedSourceToolchain.cCompilers {
             let binary = directory.appendingPathComponent("large-\(URL(fileURLWithPath: compiler).lastPathComponent)")
-            let build = try GeneratedSourceToolchain.compileC(
+            let build = try await GeneratedSourceToolchain.compileC(
                 compiler, sources: [source, main], binary: binary, in: directory)
             #expect(build.succeeded, "\(compiler): \(build.errors)")
             guard build.succeeded else { continue }
-            let run = try GeneratedSourceToolchain.run(binary.path, [], in: directory)
+            let run = try await GeneratedSourceToolchain.run(binary.path, [], in: directory)
             #expect(run.status == 0)
             let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             #expect(lines.map { Array($0.utf8) } == messages.map { Array($0.utf8) })

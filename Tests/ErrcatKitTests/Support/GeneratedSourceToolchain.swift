@@ -3,6 +3,7 @@
 // Swift with swiftc against the package's own SwiftErr module (the one `swift build` made for
 // these tests), and running the results.
 
+import ChildProcess
 import Foundation
 import Testing
 
@@ -65,7 +66,7 @@ enum GeneratedSourceToolchain {
     }
 
     /// Runs `executable` with `arguments`; stdout and stderr go to files, so no pipe can block.
-    static func run(_ executable: String, _ arguments: [String], in directory: URL) throws -> ToolRun {
+    static func run(_ executable: String, _ arguments: [String], in directory: URL) async throws -> ToolRun {
         let outputURL = directory.appendingPathComponent("tool-\(UUID().uuidString).out")
         let errorURL = directory.appendingPathComponent("tool-\(UUID().uuidString).err")
         _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
@@ -85,10 +86,9 @@ enum GeneratedSourceToolchain {
         process.standardOutput = output
         process.standardError = error
         process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        let status = try await ChildProcess.run(process)
         return ToolRun(
-            status: process.terminationStatus,
+            status: status,
             output: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
             errors: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
     }
@@ -102,8 +102,8 @@ enum GeneratedSourceToolchain {
 
     /// Compiles C `sources` with the core into `binary` with `compiler` under
     /// `-std=c11 -Wall -Wextra -Wpedantic -Werror`.
-    static func compileC(_ compiler: String, sources: [URL], binary: URL, in directory: URL) throws -> ToolRun {
-        try run(
+    static func compileC(_ compiler: String, sources: [URL], binary: URL, in directory: URL) async throws -> ToolRun {
+        try await run(
             compiler,
             [
                 "-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Werror", "-O1", "-I",
@@ -160,10 +160,11 @@ enum GeneratedSourceToolchain {
 
     /// `swiftc -typecheck` over `files` (which import SwiftErr), as one module; whole-module
     /// mode type-checks hundreds of generated files in one frontend process.
-    static func typecheckSwift(_ files: [URL], in directory: URL) throws -> ToolRun {
+    static func typecheckSwift(_ files: [URL], in directory: URL) async throws -> ToolRun {
         let swiftc = try #require(swiftc)
         let options = ["-typecheck", "-wmo", "-module-name", "GeneratedCatalogs"]
-        return try run(swiftc, options + (try swiftModuleArguments(in: directory)) + files.map(\.path), in: directory)
+        return try await run(
+            swiftc, options + (try swiftModuleArguments(in: directory)) + files.map(\.path), in: directory)
     }
 
     /// The sanitizer these tests (and so the package's objects) were built with, as a swiftc
@@ -178,7 +179,7 @@ enum GeneratedSourceToolchain {
     /// Compiles `files` (one of them `main.swift`) into `binary`, linked with the objects that
     /// `swift build` made for SwiftErr, SwiftErrCore and CErrCore: one per current source file
     /// (`<file>.swift.o`, `<file>.c.o`), so objects of files since renamed or removed are left out.
-    static func buildSwift(_ files: [URL], binary: URL, in directory: URL) throws -> ToolRun {
+    static func buildSwift(_ files: [URL], binary: URL, in directory: URL) async throws -> ToolRun {
         let swiftc = try #require(swiftc)
         let build = try #require(buildDirectory)
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -192,7 +193,7 @@ enum GeneratedSourceToolchain {
                 .map { URL(fileURLWithPath: $0).lastPathComponent + ".o" }
             objects += names.sorted().map { folder.appendingPathComponent($0).path }
         }
-        return try run(
+        return try await run(
             swiftc,
             ["-wmo", "-Onone", "-module-name", "GeneratedCatalogs"] + sanitizerOption
                 + (try swiftModuleArguments(in: directory)) + files.map(\.path) + objects + ["-o", binary.path],
