@@ -57,7 +57,7 @@ public final class ReloadableCatalog: Sendable {
 
     /// Builds `definition` and starts with it as generation 0.
     /// - Parameter definition: The first catalog in use.
-    /// - Throws: ``CatalogError`` when the definition does not build (as `Catalog.init(_:)`).
+    /// - Throws: `CatalogError` when the definition does not build (as `Catalog.init(_:)`).
     public convenience init(_ definition: CatalogDefinition) throws(CatalogError) {
         self.init(try Catalog(definition))
     }
@@ -86,7 +86,7 @@ public final class ReloadableCatalog: Sendable {
     /// generation. When it does not build, throws and changes nothing: the catalog in use stays.
     /// - Parameter definition: The new catalog.
     /// - Returns: The new snapshot.
-    /// - Throws: ``CatalogError`` naming what is wrong with the definition (as `Catalog.init(_:)`).
+    /// - Throws: `CatalogError` naming what is wrong with the definition (as `Catalog.init(_:)`).
     @discardableResult
     public func replace(with definition: CatalogDefinition) throws(CatalogError) -> Snapshot {
         replace(with: try Catalog(definition))
