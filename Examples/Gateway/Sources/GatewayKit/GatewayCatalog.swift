@@ -24,8 +24,9 @@ import Synchronization
 /// - `swifterr_catalog_generation`: 0 for the catalog the gateway started with, one more per reload;
 /// - `swifterr_catalog_reloads_total{result}`: reloads by `result` (`success`, `failure`).
 public final class GatewayCatalog: Sendable {
-    /// One catalog generation and what the gateway made from it.
-    public struct Generation: Sendable {
+    /// One catalog generation and what the gateway made from it (a class: a request takes it with
+    /// one retain, not one per field).
+    public final class Generation: Sendable {
         /// The catalog, its identity and generation number.
         public let snapshot: ReloadableCatalog.Snapshot
         /// Classifies and counts upstream answers with ``snapshot``'s catalog, or `nil` when
@@ -33,6 +34,15 @@ public final class GatewayCatalog: Sendable {
         public let observer: ClassificationObserver?
         /// The 401 bodies, by code and language, with the catalog's messages.
         let unauthorizedBodies: [Int64: [Language: ByteBuffer]]
+
+        init(
+            snapshot: ReloadableCatalog.Snapshot, observer: ClassificationObserver?,
+            unauthorizedBodies: [Int64: [Language: ByteBuffer]]
+        ) {
+            self.snapshot = snapshot
+            self.observer = observer
+            self.unauthorizedBodies = unauthorizedBodies
+        }
     }
 
     /// What made a reload start, for the log.
