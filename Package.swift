@@ -12,7 +12,8 @@
 //      ↑      ↖              (Catalog.install); no networking library, no backend's codes
 //      ↑    SwiftErrURLSession*   URLSessionTransport and the URLRequest forms of ResponseClient
 //      ↑    SwiftErrTesting*      test doubles: manual clock, recording presenter, loopback HTTP server
-//   SwiftErrCatalogFile  catalog files: reader, checks, generated-name rules, display text
+//   SwiftErrCatalogFile* catalog files: reader, checks, generated-name rules, display text; a
+//      ↑                     catalog loaded from a file at run time (ReloadableCatalog's reload)
 //      ↑
 //   ErrcatKit            errcat's commands, testable in process (the generators of `errcat gen`)
 //      ↑
@@ -39,6 +40,7 @@ let package = Package(
         .library(name: "SwiftErrURLSession", targets: ["SwiftErrURLSession"]),
         .library(name: "SwiftErrTesting", targets: ["SwiftErrTesting"]),
         .library(name: "SwiftErrDefaultCatalog", targets: ["SwiftErrDefaultCatalog"]),
+        .library(name: "SwiftErrCatalogFile", targets: ["SwiftErrCatalogFile"]),
         .executable(name: "errcat", targets: ["errcat"]),
         .plugin(name: "SwiftErrCatalogPlugin", targets: ["SwiftErrCatalogPlugin"]),
     ],

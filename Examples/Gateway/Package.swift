@@ -1,7 +1,8 @@
 // swift-tools-version: 6.2
 // A Hummingbird 2 gateway in front of an envelope API: proxies /api/* to an upstream through
-// async-http-client, classifies every answer with SwiftErr (tokenExpire becomes 401), and serves
-// /metrics in Prometheus format. `upstream` is the canned API it is tested and loaded against;
+// async-http-client, classifies every answer with SwiftErr (tokenExpire becomes 401), reloads its
+// catalog file on SIGHUP and on an admin endpoint of 127.0.0.1, and serves /metrics in Prometheus
+// format. `upstream` is the canned API it is tested and loaded against;
 // `flaky-upstream` fails a chosen share of requests, or goes down for a while, and `resilience-load`
 // loads the gateway in front of it, for the resilience figures.
 import PackageDescription
@@ -19,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(
@@ -26,6 +28,7 @@ let package = Package(
             dependencies: [
                 .product(name: "SwiftErr", package: "SwiftErr"),
                 .product(name: "SwiftErrDefaultCatalog", package: "SwiftErr"),
+                .product(name: "SwiftErrCatalogFile", package: "SwiftErr"),
                 .product(name: "SwiftErrAsyncHTTPClient", package: "SwiftErrAsyncHTTPClient"),
                 .product(name: "SwiftErrObservability", package: "SwiftErrObservability"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -35,12 +38,17 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
             name: "gateway",
             dependencies: [
                 "GatewayKit",
+                .product(name: "SwiftErr", package: "SwiftErr"),
+                .product(name: "SwiftErrCatalogFile", package: "SwiftErr"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -76,6 +84,7 @@ let package = Package(
                 .product(name: "SwiftErr", package: "SwiftErr"),
                 .product(name: "SwiftErrDefaultCatalog", package: "SwiftErr"),
                 .product(name: "SwiftErrTesting", package: "SwiftErr"),
+                .product(name: "SwiftErrCatalogFile", package: "SwiftErr"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -43,6 +43,14 @@ public struct GatewayConfiguration: Sendable {
     public var circuitBreaker: CircuitBreaker?
     /// The upstream's adaptive throttle (``SwiftErr/AdaptiveThrottle/default``), or `nil` for none.
     public var throttle: AdaptiveThrottle?
+    /// The catalog file that ``GatewayCatalog/reload(trigger:)`` reads again on `SIGHUP` and on
+    /// `POST /admin/reload-catalog`, or `nil` when the gateway runs on the catalog it was given
+    /// (the built-in one by default), which nothing reloads.
+    public var catalogFile: String?
+    /// The port of the admin listener (`POST /admin/reload-catalog`, `GET /admin/catalog`), always
+    /// bound to `127.0.0.1` whatever ``host`` is; `0` picks a free one; `nil` (the default) runs
+    /// no admin listener.
+    public var adminPort: Int?
 
     /// The retry policy of a gateway: 3 attempts, 25 ms doubling up to 250 ms, fully jittered.
     public static let retryPolicy = RetryPolicy(
@@ -62,12 +70,15 @@ public struct GatewayConfiguration: Sendable {
     ///   - retryBudget: The upstream's retry budget, or `nil`.
     ///   - circuitBreaker: The upstream's circuit breaker, or `nil`.
     ///   - throttle: The upstream's adaptive throttle, or `nil`.
+    ///   - catalogFile: The catalog file reloads read, or `nil`.
+    ///   - adminPort: The admin listener's port on 127.0.0.1, or `nil` for none.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, upstream: String, classification: Bool = true,
         maxBodyBytes: Int = 1 << 20, upstreamTimeout: Duration = .seconds(10),
         unauthorizedCodes: Set<Int64> = [BaseCode.tokenExpire.rawValue], upstreamConnections: Int = 64,
         retryPolicy: RetryPolicy = GatewayConfiguration.retryPolicy, retryBudget: RetryBudget? = .default,
-        circuitBreaker: CircuitBreaker? = .default, throttle: AdaptiveThrottle? = .default
+        circuitBreaker: CircuitBreaker? = .default, throttle: AdaptiveThrottle? = .default,
+        catalogFile: String? = nil, adminPort: Int? = nil
     ) {
         self.host = host
         self.port = port
@@ -81,6 +92,8 @@ public struct GatewayConfiguration: Sendable {
         self.retryBudget = retryBudget
         self.circuitBreaker = circuitBreaker
         self.throttle = throttle
+        self.catalogFile = catalogFile
+        self.adminPort = adminPort
     }
 
     /// The settings of the `HTTPClient` that talks to the upstream: at most ``upstreamConnections``
@@ -115,6 +128,11 @@ public struct GatewayConfiguration: Sendable {
 /// | `GET /metrics` | the `swifterr_*` series of ``ClassificationObserver`` and of the upstream's protection (`swifterr_circuit_state`, `swifterr_shed_requests_total`, …), and `gateway_upstream_unclassified_total{reason}` (Prometheus text format 0.0.4) |
 /// | `GET /health` | `200 ok` |
 ///
+/// The catalog it classifies with is ``catalog``: reloaded from ``GatewayConfiguration/catalogFile``
+/// on `SIGHUP` (``hangupReloads()``) and on `POST /admin/reload-catalog` of the admin listener
+/// (``adminApplication(logger:onServerRunning:)``, on 127.0.0.1 only), the old catalog kept when
+/// the new file is bad; `/metrics` shows it as `swifterr_catalog_info{name, identity} 1`.
+///
 /// A request or response body over ``GatewayConfiguration/maxBodyBytes`` is refused (413 for the
 /// request, 502 for the upstream's answer); an upstream that cannot be reached, or does not answer
 /// in full within ``GatewayConfiguration/upstreamTimeout``, is 502; a request the upstream's
@@ -126,13 +144,13 @@ public struct Gateway: Sendable {
     public let httpClient: HTTPClient
     /// The registry `/metrics` serves.
     public let registry: PrometheusCollectorRegistry
-    /// Classifies upstream answers, or `nil` when classification is off.
-    public let observer: ClassificationObserver?
+    /// The catalog the gateway classifies with, its reloads and their series.
+    public let catalog: GatewayCatalog
+    /// Classifies upstream answers with the catalog in use now, or `nil` when classification is off.
+    public var observer: ClassificationObserver? { catalog.current.observer }
     /// The upstream answers that are not classified, by ``UnclassifiedReason``, or `nil` when
     /// classification is off: with ``observer``'s counts, every `/api` request is counted once.
     private let unclassified: [UnclassifiedReason: Prometheus.Counter]?
-    /// The 401 bodies, by code and language, made once.
-    private let unauthorizedBodies: [Int64: [Language: ByteBuffer]]
     /// The upstream's retry budget, circuit breaker and throttle, or `nil` when all three are off.
     public let protection: UpstreamProtection?
     /// The series of ``protection`` (`swifterr_circuit_state`, `swifterr_shed_requests_total`, …),
@@ -190,10 +208,13 @@ public struct Gateway: Sendable {
     /// - Parameters:
     ///   - configuration: The settings.
     ///   - httpClient: The client for the upstream.
+    ///   - catalog: The catalog to start with (the built-in catalog by default; load
+    ///     ``GatewayConfiguration/catalogFile`` with `ReloadableCatalog(contentsOfFile:)`).
     ///   - registry: The Prometheus registry the metrics go to and `/metrics` serves (a new one).
-    ///   - logger: Where classified failures are logged, at `.debug`.
+    ///   - logger: Where classified failures are logged, at `.debug`, and catalog reloads.
     public init(
         configuration: GatewayConfiguration, httpClient: HTTPClient,
+        catalog: ReloadableCatalog = ReloadableCatalog(Catalog.builtIn),
         registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
         logger: Logger = Logger(label: "gateway")
     ) {
@@ -216,9 +237,10 @@ public struct Gateway: Sendable {
             protection = nil
             protectionMetrics = nil
         }
+        self.catalog = GatewayCatalog(
+            catalog: catalog, file: configuration.catalogFile, classification: configuration.classification,
+            unauthorizedCodes: configuration.unauthorizedCodes, registry: registry, factory: factory, logger: logger)
         if configuration.classification {
-            observer = ClassificationObserver(
-                catalog: .builtIn, factory: factory, logger: logger, configuration: .init(failureLogLevel: .debug))
             // Made once, here: recording is then a dictionary lookup and an atomic add.
             var counters: [UnclassifiedReason: Prometheus.Counter] = [:]
             for reason in UnclassifiedReason.allCases {
@@ -227,16 +249,8 @@ public struct Gateway: Sendable {
             }
             unclassified = counters
         } else {
-            observer = nil
             unclassified = nil
         }
-        var bodies: [Int64: [Language: ByteBuffer]] = [:]
-        for code in configuration.unauthorizedCodes {
-            for language in [Language.english, .simplifiedChinese] {
-                bodies[code, default: [:]][language] = Self.envelope(code: code, language: language)
-            }
-        }
-        unauthorizedBodies = bodies
     }
 
     /// The router: `/api/**` for every method, `/metrics` and `/health`.
@@ -308,6 +322,8 @@ public struct Gateway: Sendable {
         let deadline = ContinuousClock.now.advanced(by: configuration.upstreamTimeout)
         var attempt = 1
         var failed: Attempt?
+        // One catalog for the whole request, every attempt included, whatever reloads meanwhile.
+        let generation = catalog.current
         while true {
             var permit: UpstreamPermit?
             if let protection {
@@ -318,23 +334,25 @@ public struct Gateway: Sendable {
                 } catch {
                     protectionMetrics?.record(error)
                     // A refused retry passes on the failure in hand; a refused request is 503.
-                    if let failed { return respond(failed, to: request) }
+                    if let failed { return respond(failed, to: request, with: generation) }
                     return Self.refused(error)
                 }
             }
-            let current = classify(await exchange(outgoing, attempt: attempt, deadline: deadline))
+            let current = classify(await exchange(outgoing, attempt: attempt, deadline: deadline), with: generation)
             if let permit, let transition = protection?.record(current.outcome, for: permit) {
                 protectionMetrics?.record(transition)
             }
             guard current.outcome.isFailure, attempt < attempts, !Task.isCancelled else {
-                return respond(current, to: request)
+                return respond(current, to: request, with: generation)
             }
             let wait = configuration.retryPolicy.backoff(afterAttempt: attempt, unitRandom: Double.random(in: 0..<1))
-            guard ContinuousClock.now.advanced(by: wait) < deadline else { return respond(current, to: request) }
+            guard ContinuousClock.now.advanced(by: wait) < deadline else {
+                return respond(current, to: request, with: generation)
+            }
             // A retry the budget would refuse is not waited for.
             if let budget = protection?.retryBudget, !budget.permitsRetry {
                 protectionMetrics?.record(UpstreamRefusal(reason: .retryBudgetExhausted, retryAfter: nil))
-                return respond(current, to: request)
+                return respond(current, to: request, with: generation)
             }
             try? await Task.sleep(for: wait)
             failed = current
@@ -398,9 +416,9 @@ public struct Gateway: Sendable {
         }
     }
 
-    /// Classifies an attempt's answer (counting it once, in the observer's series or as
-    /// unclassified) and judges it by the one rule.
-    func classify(_ answer: UpstreamAnswer) -> Attempt {
+    /// Classifies an attempt's answer with the request's catalog generation (counting it once, in
+    /// the observer's series or as unclassified) and judges it by the one rule.
+    func classify(_ answer: UpstreamAnswer, with generation: GatewayCatalog.Generation) -> Attempt {
         switch answer {
         case .noAnswer(let error):
             unclassified?[.noAnswer]?.increment()
@@ -412,7 +430,9 @@ public struct Gateway: Sendable {
         case .response(let status, _, let body):
             // SwiftErr reads the envelope of an accepted status only (2xx, as HTTPStatusValidator's
             // default): any other status is passed on as it came, and counted by its class.
-            guard let observer else { return Attempt(answer: answer, observation: nil, outcome: .init(status: status)) }
+            guard let observer = generation.observer else {
+                return Attempt(answer: answer, observation: nil, outcome: .init(status: status))
+            }
             guard (200..<300).contains(status) else {
                 unclassified?[UnclassifiedReason(status: status)]?.increment()
                 return Attempt(answer: answer, observation: nil, outcome: .init(status: status))
@@ -424,16 +444,16 @@ public struct Gateway: Sendable {
         }
     }
 
-    /// The gateway's answer to an attempt: the upstream's response (401 for an unauthorized code),
-    /// or 502.
-    func respond(_ attempt: Attempt, to request: Request) -> Response {
+    /// The gateway's answer to an attempt: the upstream's response (401 for an unauthorized code,
+    /// with the message of the request's catalog generation), or 502.
+    func respond(_ attempt: Attempt, to request: Request, with generation: GatewayCatalog.Generation) -> Response {
         switch attempt.answer {
         case .noAnswer(let error):
             return Self.problem(.badGateway, "upstream failed: \(error)")
         case .tooLarge(let tooLarge):
             return Self.problem(.badGateway, "upstream \(tooLarge.description)")
         case .response(let status, let upstreamHeaders, let bytes):
-            if let observation = attempt.observation, let bodies = unauthorizedBodies[observation.code] {
+            if let observation = attempt.observation, let bodies = generation.unauthorizedBodies[observation.code] {
                 let language = Self.language(of: request)
                 return Response(
                     status: .unauthorized,
@@ -478,17 +498,6 @@ public struct Gateway: Sendable {
         uniqueKeysWithValues: UpstreamRefusal.Reason.allCases.map { reason in
             (reason, ByteBuffer(string: #"{"error":"upstream protected: \#(reason.rawValue)"}"#))
         })
-
-    /// `{"ret":<code>,"msg":"<the catalog's message>"}`.
-    static func envelope(code: Int64, language: Language) -> ByteBuffer {
-        let catalog = Catalog.builtIn
-        let message =
-            catalog.classify(code).entryIndex.flatMap { catalog.entryMessage(at: $0, in: language) }
-            ?? catalog.describe(code, in: language)
-        // The message as a JSON string (quoted and escaped); `ret` first, as envelopes are written.
-        let quoted = (try? JSONEncoder().encode(message)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
-        return ByteBuffer(string: "{\"ret\":\(code),\"msg\":\(quoted)}")
-    }
 
     /// Simplified Chinese when the client's `Accept-Language` starts with `zh`, English otherwise.
     static func language(of request: Request) -> Language {

@@ -4,12 +4,15 @@ import GatewayKit
 import Hummingbird
 import NIOCore
 import NIOHTTP1
+import SwiftErr
 
 /// The upstream and a gateway in front of it, both running on free ports of 127.0.0.1, and an
 /// HTTP client to call the gateway with.
 struct GatewayHarness {
     let gatewayPort: Int
     let upstreamPort: Int
+    /// The admin listener's port, or `nil` when the test runs none.
+    let adminPort: Int?
     let client: HTTPClient
     let gateway: Gateway
 
@@ -28,10 +31,15 @@ struct GatewayHarness {
     /// `unreachableUpstream`), runs `body`, then stops both and shuts every client down, whether
     /// `body` threw or not.
     /// `upstream` replaces the canned upstream's URL (a `LoopbackHTTPServer`, a refusing port) and
-    /// `configure` changes the gateway's settings.
+    /// `configure` changes the gateway's settings. `catalog` is the catalog the gateway starts with,
+    /// and `catalogFile` the file it reloads (none by default);
+    /// `admin` runs the admin listener too (on the configured admin port, a free one by default),
+    /// and `hangup` the service that reloads the catalog on `SIGHUP`.
     static func run(
         classification: Bool = true, maxBodyBytes: Int = 1 << 20, upstreamTimeout: Duration = .seconds(5),
         unreachableUpstream: Bool = false, upstream upstreamURL: String? = nil,
+        catalog: ReloadableCatalog = ReloadableCatalog(Catalog.builtIn), catalogFile: String? = nil,
+        admin: Bool = false, hangup: Bool = false,
         configure: (inout GatewayConfiguration) throws -> Void = { _ in },
         _ body: (GatewayHarness) async throws -> Void
     ) async throws {
@@ -52,17 +60,31 @@ struct GatewayHarness {
                 var configuration = GatewayConfiguration(
                     port: 0, upstream: upstreamURL ?? "http://127.0.0.1:\(unreachableUpstream ? 9 : upstreamPort)",
                     classification: classification, maxBodyBytes: maxBodyBytes, upstreamTimeout: upstreamTimeout)
+                configuration.catalogFile = catalogFile
                 try configure(&configuration)
-                let gateway = Gateway(configuration: configuration, httpClient: upstreamClient)
+                let gateway = Gateway(configuration: configuration, httpClient: upstreamClient, catalog: catalog)
                 let application = gateway.application { channel in
                     portContinuation.yield(channel.localAddress?.port ?? 0)
                 }
                 group.addTask { try await application.runService(gracefulShutdownSignals: []) }
                 let gatewayPort = await iterator.next() ?? 0
+                var adminPort: Int?
+                if admin {
+                    let adminApplication = gateway.adminApplication { channel in
+                        portContinuation.yield(channel.localAddress?.port ?? 0)
+                    }
+                    group.addTask { try await adminApplication.runService(gracefulShutdownSignals: []) }
+                    adminPort = await iterator.next() ?? 0
+                }
+                if hangup {
+                    let reloads = gateway.hangupReloads()
+                    group.addTask { try await reloads.run() }
+                }
                 defer { group.cancelAll() }
                 try await body(
                     GatewayHarness(
-                        gatewayPort: gatewayPort, upstreamPort: upstreamPort, client: client, gateway: gateway))
+                        gatewayPort: gatewayPort, upstreamPort: upstreamPort, adminPort: adminPort, client: client,
+                        gateway: gateway))
             }
         } catch {
             try await client.shutdown()
@@ -73,11 +95,13 @@ struct GatewayHarness {
         try await upstreamClient.shutdown()
     }
 
-    /// Sends a request to the gateway.
+    /// Sends a request to the gateway (to its admin listener when `admin`).
     func send(
-        _ path: String, method: HTTPMethod = .GET, headers: [(String, String)] = [], body: String? = nil
+        _ path: String, method: HTTPMethod = .GET, headers: [(String, String)] = [], body: String? = nil,
+        admin: Bool = false
     ) async throws -> Answer {
-        var request = HTTPClientRequest(url: "http://127.0.0.1:\(gatewayPort)\(path)")
+        let port = admin ? (adminPort ?? 0) : gatewayPort
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body { request.body = .bytes(ByteBuffer(string: body)) }

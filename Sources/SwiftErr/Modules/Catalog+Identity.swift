@@ -1,8 +1,8 @@
-// A catalog's identity for summaries: a hash of what the built C table says, so that two
-// catalogs that classify and describe every code alike hash alike, however they were made.
+// A catalog's identity: a hash of what the built C table says, so that two catalogs that
+// classify and describe every code alike hash alike, however they were made. errcat's summaries
+// carry it, and a service shows the identity of the catalog it classifies with.
 
 import CErrCore
-import SwiftErr
 
 #if canImport(Glibc)
     import Glibc
@@ -13,7 +13,14 @@ import SwiftErr
 #endif
 
 extension Catalog {
-    /// FNV-1a (64-bit) over the table's contents, as 16 lowercase hex digits after `fnv1a64:`.
+    /// The catalog's identity: FNV-1a (64-bit) over the table's contents, as 16 lowercase hex
+    /// digits after `fnv1a64:`, e.g. `fnv1a64:3f5c0e2a9b7d4c11`.
+    ///
+    /// Two catalogs with one identity classify and describe every code alike: it tells which
+    /// catalog a summary was made with (`errcat merge` refuses to add summaries of two), and which
+    /// catalog a service classifies with now (``ReloadableCatalog/Snapshot/identity``). It is
+    /// computed on each use, in time proportional to the table's size: keep it rather than ask
+    /// again on a hot path.
     ///
     /// Hashed, in order: the success code; every entry (code, module id, flags, name, English
     /// and Chinese message); every module (name, English and Chinese title); every range
@@ -22,7 +29,7 @@ extension Catalog {
     /// offsets, the pool's layout and the classification index (derived from the rest) are
     /// not hashed, so the built-in table and the same catalog built from
     /// `catalog/default.json` hash equal.
-    var identity: String {
+    public var identity: String {
         var hash = FNV1a()
         hash.add(text: "errcat-catalog-identity/1")
         let table = pointer.pointee
@@ -66,7 +73,8 @@ extension Catalog {
     }
 }
 
-/// The 64-bit FNV-1a hash.
+/// The 64-bit FNV-1a hash (Fowler–Noll–Vo): small, fast, and stable across platforms and
+/// releases, which a catalog's identity needs; not a defence against a forged collision.
 struct FNV1a {
     private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
 
