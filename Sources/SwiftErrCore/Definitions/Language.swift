@@ -15,7 +15,7 @@ public struct Language: Sendable, Hashable, RawRepresentable, ExpressibleByStrin
     /// The tag, in conventional case.
     public let tag: String
 
-    /// The tag (``RawRepresentable`` conformance).
+    /// The tag (the `RawRepresentable` conformance).
     public var rawValue: String { tag }
 
     /// English (`en`), the default language of the built-in catalog.
