@@ -243,6 +243,16 @@ typedef struct errcore_table {
  *     ERRCORE_E_EMPTY_NAME          an entry or module name is the empty string
  *     ERRCORE_E_RESERVED_NONZERO    a reserved field is set
  *                                   (stage 1 checks every module, then every entry)
+ *     then the language list (when language_count != 0):
+ *     ERRCORE_E_COUNT_OVERFLOW      language_count > ERRCORE_MAX_LANGUAGES (subject LANGUAGE)
+ *     ERRCORE_E_NULL_ARGUMENT       languages NULL, or messages / titles NULL with entries /
+ *                                   modules (subject LANGUAGE)
+ *     ERRCORE_E_BAD_STRING          a tag's offset outside the pool (subject LANGUAGE), a message
+ *                                   or title offset outside it, or an entry without a message in
+ *                                   the default language (subject ENTRY / MODULE, other_code: the
+ *                                   offset)
+ *     ERRCORE_E_BAD_LANGUAGE_TAG    languages[index] is not well formed
+ *     ERRCORE_E_DUPLICATE_LANGUAGE  languages[index] repeats languages[other_index] (ignoring case)
  *   2 ERRCORE_E_DUPLICATE_MODULE_NAME modules[index] has the name of modules[other_index], the
  *                                   first module with that name
  *   3 ERRCORE_E_UNDECLARED_MODULE   a range names module 0 or an id > module_count
@@ -377,8 +387,10 @@ typedef struct errcore_catalog_def {
  * On ERRCORE_OK stores the size in *out_size. Otherwise returns the first
  * stage-0 problem errcore_check_catalog() would report:
  *   ERRCORE_E_NULL_ARGUMENT  def or out_size is NULL (subject NONE), an array is NULL with a
- *                            non-zero count, or a module's or entry's name is NULL
- *   ERRCORE_E_COUNT_OVERFLOW a count exceeds its maximum, the strings need more than
+ *                            non-zero count (languages: subject LANGUAGE), or a module's or
+ *                            entry's name or a language tag is NULL
+ *   ERRCORE_E_COUNT_OVERFLOW a count exceeds its maximum (language_count:
+ *                            ERRCORE_MAX_LANGUAGES), the strings need more than
  *                            ERRCORE_MAX_COUNT pool bytes (subject STRINGS), or the total size
  *                            does not fit a size_t (subject NONE)
  * `diag` may be NULL. Reads every string once (strlen); allocates nothing.
@@ -476,7 +488,13 @@ ERRCORE_API errcore_status errcore_check_size(const errcore_catalog_def *def, si
  *       Then scratch is checked; NULL (ERRCORE_E_NULL_ARGUMENT), smaller than
  *       errcore_check_size() (ERRCORE_E_BUFFER_TOO_SMALL) or misaligned (ERRCORE_E_MISALIGNED)
  *       is reported with subject NONE and ends the check.
+ *     ERRCORE_E_NULL_ARGUMENT   languages NULL with a non-zero language_count (subject LANGUAGE,
+ *                               no index; the check ends here), a language tag NULL (index: it)
+ *     ERRCORE_E_COUNT_OVERFLOW  language_count > ERRCORE_MAX_LANGUAGES (subject LANGUAGE; ends here)
  *   1 ERRCORE_E_EMPTY_NAME      a module's name, then an entry's name is ""
+ *     ERRCORE_E_BAD_LANGUAGE_TAG languages[index] is not well formed (errcore_language_tag_valid)
+ *     ERRCORE_E_DUPLICATE_LANGUAGE languages[index] equals languages[other_index] ignoring ASCII
+ *                               case, the first with that tag (subject LANGUAGE)
  *   2 ERRCORE_E_DUPLICATE_MODULE_NAME a module has the name of a module before it
  *   3 ERRCORE_E_UNDECLARED_MODULE a range names module 0 or an id > module_count
  *     ERRCORE_E_EMPTY_RANGE     a range's first > last

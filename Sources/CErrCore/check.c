@@ -88,8 +88,7 @@ bool errcore__check_shape(const errcore_catalog_def *def, size_t *pool, errcore_
         errcore__pool_add(&total, "zh-Hans");
     }
     for (size_t k = 0; k < languages; k++) {
-        if (!def->languages[k] &&
-            !errcore__emit_simple(rep, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_LANGUAGE, k, 0)) {
+        if (!def->languages[k] && !errcore__emit_simple(rep, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_LANGUAGE, k, 0)) {
             return false;
         }
         errcore__pool_add(&total, def->languages[k]);

@@ -143,7 +143,8 @@ size_t errcore_diag_format(const errcore_diag *diag, char *buf, size_t size) {
     case ERRCORE_E_RANGE_OVERLAP:
     case ERRCORE_E_UNSORTED:
         if (diag->other_index != ERRCORE_NO_INDEX) {
-            bool repeats = diag->status == ERRCORE_E_DUPLICATE_CODE || diag->status == ERRCORE_E_DUPLICATE_MODULE_NAME ||
+            bool repeats = diag->status == ERRCORE_E_DUPLICATE_CODE ||
+                           diag->status == ERRCORE_E_DUPLICATE_MODULE_NAME ||
                            diag->status == ERRCORE_E_DUPLICATE_LANGUAGE;
             errcore__sink_str(&s, repeats                                   ? " repeats "
                                   : diag->status == ERRCORE_E_RANGE_OVERLAP ? " overlaps "

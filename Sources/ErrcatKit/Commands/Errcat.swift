@@ -26,6 +26,8 @@ public enum Errcat {
           classify [FILE|-]        classify a stream of codes or JSON envelopes (summary or per line)
           check CATALOG.json       validate a catalog file, reporting every problem
           gen c|swift CATALOG.json print the C table source or the Swift module enums of a catalog
+          gen xcstrings|po LANG    a catalog's texts for translators: Xcode String Catalog, .po file
+          import po FILE CATALOG   write a .po file's translations back into the catalog
           sample N [--seed S]      write N realistic JSONL response envelopes
           merge SUMMARY.json...    add up JSON summaries of classify (shards of one log)
 
@@ -69,6 +71,7 @@ public enum Errcat {
         case "gen": return GenCommand.main(rest, io: io)
         case "sample": return SampleCommand.main(rest, io: io)
         case "merge": return MergeCommand.main(rest, io: io)
+        case "import": return ImportCommand.main(rest, io: io)
         default:
             io.printError("errcat: unknown command \(DisplayText.singleQuoted(command))\n\n" + help)
             return ExitStatus.usage

@@ -129,7 +129,8 @@ static void make_catalog(random_catalog *c, uint64_t *s, size_t want_entries) {
                 module = c->ranges[r].module;
             }
         }
-        c->entries[i] = (errcore_entry_def){codes[i], module, (uint8_t)check_rand(s), entry_names[i % 4], "", NULL, NULL};
+        c->entries[i] =
+            (errcore_entry_def){codes[i], module, (uint8_t)check_rand(s), entry_names[i % 4], "", NULL, NULL};
     }
     free(codes);
     c->def = (errcore_catalog_def){success, c->entries, u, c->modules, module_count, c->ranges, nr, NULL, 0};

@@ -135,8 +135,7 @@ static void test_bad_languages(void) {
     built b;
     const char *const malformed[3] = {"en", "zh_Hans", "hi"};
     build_five(&b, malformed, 3);
-    CHECK(b.status == ERRCORE_E_BAD_LANGUAGE_TAG && b.diag.subject == ERRCORE_SUBJECT_LANGUAGE &&
-          b.diag.index == 1);
+    CHECK(b.status == ERRCORE_E_BAD_LANGUAGE_TAG && b.diag.subject == ERRCORE_SUBJECT_LANGUAGE && b.diag.index == 1);
     char text[128];
     errcore_diag_format(&b.diag, text, sizeof text);
     CHECKF(strcmp(text, "malformed language tag: language 1") == 0, "%s", text);
@@ -161,8 +160,7 @@ static void test_bad_languages(void) {
     alignas(8) unsigned char scratch[256];
     seen_reports seen;
     memset(&seen, 0, sizeof seen);
-    CHECK(errcore_check_catalog(&def, scratch, sizeof scratch, collect, &seen) ==
-          ERRCORE_E_BAD_LANGUAGE_TAG);
+    CHECK(errcore_check_catalog(&def, scratch, sizeof scratch, collect, &seen) == ERRCORE_E_BAD_LANGUAGE_TAG);
     CHECK(seen.count == 4);
     CHECK(seen.d[0].status == ERRCORE_E_BAD_LANGUAGE_TAG && seen.d[0].index == 1);
     CHECK(seen.d[1].status == ERRCORE_E_DUPLICATE_LANGUAGE && seen.d[1].index == 2 && seen.d[1].other_index == 0);
