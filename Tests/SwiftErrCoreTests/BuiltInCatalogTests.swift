@@ -35,7 +35,8 @@ struct BuiltInCatalogTests {
             let flags = try #require(table.entryFlags(at: index))
             var message = LocalizedText([:])
             for language in Language.builtIn {
-                message[language] = try #require(table.entryMessage(at: index, in: language))
+                let text: String = try #require(table.entryMessage(at: index, in: language))
+                message[language] = text
             }
             let module = try #require(table.entryModule(at: index))
             func check<Code: ModuleCode>(_: Code.Type) {

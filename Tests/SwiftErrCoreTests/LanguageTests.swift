@@ -10,7 +10,7 @@ struct LanguageTests {
         "well-formed tags are accepted in conventional case; malformed ones are not",
         arguments: [
             ("en", "en"), ("ZH-hant-hk", "zh-Hant-HK"), ("pt-br", "pt-BR"), ("es-419", "es-419"),
-            ("sr-latn-rs", "sr-Latn-RS"), ("HI", "hi"),
+            ("sr-latn-rs", "sr-Latn-RS"), ("HI", "hi"), ("de-DE-u-CO-phonebk", "de-DE-u-co-phonebk"),
         ])
     func wellFormed(tag: String, canonical: String) throws {
         let language = try #require(Language(tag: tag))

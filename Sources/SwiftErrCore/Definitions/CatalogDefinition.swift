@@ -50,10 +50,10 @@ public struct CatalogDefinition: Sendable, Hashable {
     /// Every text of the catalog: the success entry's, the base entries', then each module's title
     /// and its entries' messages.
     public var allTexts: [LocalizedText] {
-        var texts = [success.message] + base.map(\.message)
+        var texts = [success.message] + base.map { $0.message }
         for module in modules {
             texts.append(module.title)
-            texts += module.codes.map(\.message)
+            texts += module.codes.map { $0.message }
         }
         return texts
     }

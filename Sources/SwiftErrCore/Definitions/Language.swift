@@ -60,20 +60,45 @@ public struct Language: Sendable, Hashable, RawRepresentable, ExpressibleByStrin
         self = language
     }
 
-    /// A tag known to be well formed, put in conventional case.
+    /// A tag known to be well formed, put in conventional case. Works on the tag's ASCII bytes
+    /// (no Unicode case mapping, so Embedded Swift links no Unicode tables for it).
     private init(checkedTag: String) {
-        var parts: [String] = []
-        for (index, part) in checkedTag.split(separator: "-", omittingEmptySubsequences: false).enumerated() {
-            let lower = part.lowercased()
-            if index > 0, part.count == 4, part.allSatisfy(\.isLetter) {
-                parts.append(lower.prefix(1).uppercased() + lower.dropFirst())
-            } else if index > 0, part.count == 2, part.allSatisfy(\.isLetter) {
-                parts.append(lower.uppercased())
-            } else {
-                parts.append(lower)
+        var out: [UInt8] = []
+        // Script and region conventions apply before the first singleton (an extension such as
+        // `-u-ca-…` or private use `-x-…`); everything from there on is lower case.
+        var extended = false
+        for (index, part) in Self.subtags(checkedTag).enumerated() {
+            if index > 0 { out.append(UInt8(ascii: "-")) }
+            extended = extended || (index > 0 && part.count == 1)
+            let letters = part.allSatisfy { Self.lower($0) >= UInt8(ascii: "a") && Self.lower($0) <= UInt8(ascii: "z") }
+            let conventional = !extended && index > 0 && letters
+            for (position, byte) in part.enumerated() {
+                let upper = conventional && (part.count == 2 || (part.count == 4 && position == 0))
+                out.append(upper ? Self.upper(byte) : Self.lower(byte))
             }
         }
-        tag = parts.joined(separator: "-")
+        tag = String(decoding: out, as: UTF8.self)
+    }
+
+    /// The subtags of a tag, as bytes.
+    private static func subtags(_ tag: String) -> [[UInt8]] {
+        var parts: [[UInt8]] = [[]]
+        for byte in tag.utf8 {
+            if byte == UInt8(ascii: "-") {
+                parts.append([])
+            } else {
+                parts[parts.count - 1].append(byte)
+            }
+        }
+        return parts
+    }
+
+    private static func lower(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+
+    private static func upper(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte & ~0x20 : byte
     }
 
     /// The tag.
@@ -83,9 +108,14 @@ public struct Language: Sendable, Hashable, RawRepresentable, ExpressibleByStrin
     /// `zh` (the catalog's default comes after them).
     public var fallbackChain: [Language] {
         var chain: [Language] = []
-        var parts = tag.split(separator: "-").map(String.init)
+        var parts = Self.subtags(tag)
         while !parts.isEmpty {
-            chain.append(Language(checkedTag: parts.joined(separator: "-")))
+            var bytes: [UInt8] = []
+            for (index, part) in parts.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: "-")) }
+                bytes += part
+            }
+            chain.append(Language(checkedTag: String(decoding: bytes, as: UTF8.self)))
             parts.removeLast()
         }
         return chain

@@ -43,9 +43,9 @@ public struct LocalizedText: Sendable, Hashable {
         set { texts[language] = newValue }
     }
 
-    /// The languages the text has, ordered by tag.
+    /// The languages the text has, ordered by tag (byte by byte: tags are ASCII).
     public var languages: [Language] {
-        texts.keys.sorted { $0.tag < $1.tag }
+        texts.keys.sorted { $0.tag.utf8.lexicographicallyPrecedes($1.tag.utf8) }
     }
 
     /// The text for `language`: the first present along its tag (``Language/fallbackChain``), else
