@@ -235,10 +235,105 @@ static void test_built_in(void) {
     CHECKF(strcmp(buf, "अध्ययन समूह की अपरिचित त्रुटि (कोड 11219999)") == 0, "%s", buf);
 }
 
+/* ---- Differential: random tables against a plain reference lookup ------------------------- */
+
+/* Whether a equals b ignoring ASCII case (the reference's own comparison). */
+static int ref_equal(const char *a, const char *b) {
+    for (; *a && *b; a++, b++) {
+        char x = (char)(*a >= 'A' && *a <= 'Z' ? *a + 32 : *a);
+        char y = (char)(*b >= 'A' && *b <= 'Z' ? *b + 32 : *b);
+        if (x != y) {
+            return 0;
+        }
+    }
+    return *a == *b;
+}
+
+/* The reference: the tag, then each shorter prefix ending before a '-', then the default. A
+ * missing text in the default language is stored as "" (errcore_entry_def), so it is present. */
+static const char *ref_lookup(const char *const *tags, size_t count, const char *const *texts, const char *tag) {
+    char prefix[80];
+    size_t length = strlen(tag);
+    if (length >= sizeof prefix) {
+        length = 0;
+    }
+    memcpy(prefix, tag, length);
+    prefix[length] = '\0';
+    while (prefix[0] != '\0') {
+        for (size_t k = 0; k < count; k++) {
+            if (ref_equal(tags[k], prefix) && (texts[k] || k == 0)) {
+                return texts[k] ? texts[k] : "";
+            }
+        }
+        char *dash = strrchr(prefix, '-');
+        if (dash) {
+            *dash = '\0';
+        } else {
+            prefix[0] = '\0';
+        }
+    }
+    return texts[0] ? texts[0] : "";
+}
+
+static void test_random_tables(void) {
+    static const char *const pool[] = {"en", "EN-gb", "zh",    "zh-Hans",    "zh-hant",           "zh-Hant-HK",
+                                       "hi", "pt",    "pt-BR", "sr-Latn-RS", "de-DE-u-co-phonebk"};
+    static const char *const probes[] = {
+        "en",    "en-GB",   "en-gb-x-y",      "ZH-HANT-hk", "zh-Hant-TW", "zh-Hans-CN", "zh", "hi-IN", "pt-br",
+        "pt-PT", "sr-Latn", "sr-latn-rs-x-a", "de-DE-u-co", "fr",         "",           "-",  "zh-",   "x"};
+    static const char *const words[] = {"a", "b", "c", "d", "e", "f", "g", "h"};
+    enum { POOL = sizeof pool / sizeof pool[0], MAX_ENTRIES = 12 };
+    uint64_t state = 0x1A2B3C4Du;
+    alignas(8) static unsigned char storage[1 << 16];
+    for (int round = 0; round < 300; round++) {
+        /* Distinct languages (by case-insensitive tag), in random order. */
+        const char *tags[POOL];
+        size_t count = 0;
+        size_t wanted = 1 + (size_t)(check_rand(&state) % POOL);
+        for (size_t tries = 0; tries < 40 && count < wanted; tries++) {
+            const char *tag = pool[check_rand(&state) % POOL];
+            int taken = 0;
+            for (size_t k = 0; k < count; k++) {
+                taken |= ref_equal(tags[k], tag);
+            }
+            if (!taken) {
+                tags[count++] = tag;
+            }
+        }
+        size_t n = 1 + (size_t)(check_rand(&state) % MAX_ENTRIES);
+        const char *texts[MAX_ENTRIES][POOL];
+        errcore_entry_def entries[MAX_ENTRIES];
+        for (size_t i = 0; i < n; i++) {
+            for (size_t k = 0; k < count; k++) {
+                texts[i][k] = check_rand(&state) % 3 == 0 ? NULL : words[check_rand(&state) % 8];
+            }
+            entries[i] = (errcore_entry_def){(int64_t)i + 1, 0, 0, "e", NULL, NULL, texts[i]};
+        }
+        errcore_catalog_def def = {0, entries, n, NULL, 0, NULL, 0, tags, count};
+        errcore_table t;
+        errcore_diag d;
+        errcore_status s = errcore_build(&def, storage, sizeof storage, &t, &d);
+        CHECKF(s == ERRCORE_OK, "round %d: %s", round, errcore_status_name(s));
+        if (s != ERRCORE_OK) {
+            continue;
+        }
+        CHECK(errcore_validate(&t, NULL) == ERRCORE_OK);
+        for (size_t i = 0; i < n; i++) {
+            for (size_t p = 0; p < sizeof probes / sizeof probes[0]; p++) {
+                const char *got = errcore_message_for_tag(&t, (int64_t)i + 1, probes[p]);
+                const char *want = ref_lookup(tags, count, texts[i], probes[p]);
+                CHECKF(same(got, want), "round %d entry %zu tag \"%s\": got \"%s\", want \"%s\"", round, i, probes[p],
+                       got ? got : "(null)", want);
+            }
+        }
+    }
+}
+
 void test_languages(void) {
     test_tag_syntax();
     test_lookup();
     test_bad_languages();
     test_validate_languages();
     test_built_in();
+    test_random_tables();
 }
