@@ -301,8 +301,8 @@ static void fuzz_hostile_table(uint8_t which, uint8_t how, size_t count) {
 
 /* NULL arrays with counts and counts above the maximums, over real (tiny) arrays. */
 static void fuzz_hostile(fz_reader *r) {
-    errcore_entry_def entry = {1, 0, 0, "e", NULL, NULL};
-    errcore_module_def module = {"m", NULL, NULL};
+    errcore_entry_def entry = {1, 0, 0, "e", NULL, NULL, NULL};
+    errcore_module_def module = {"m", NULL, NULL, NULL};
     errcore_range range = {10, 20, 1};
     static const size_t counts[6] = {
         1, 2, ERRCORE_MAX_MODULES + 1u, (size_t)ERRCORE_MAX_COUNT + 1u, SIZE_MAX / 2u, SIZE_MAX,
@@ -311,7 +311,7 @@ static void fuzz_hostile(fz_reader *r) {
     uint8_t how = fz_u8(r);
     size_t count = counts[how % 6];
     fuzz_hostile_table(which, how, count);
-    errcore_catalog_def def = {fz_code(r), &entry, 1, &module, 1, &range, 1};
+    errcore_catalog_def def = {fz_code(r), &entry, 1, &module, 1, &range, 1, NULL, 0};
     errcore_subject subject = (errcore_subject)(ERRCORE_SUBJECT_ENTRY + which % 3);
     bool null_array = (how & 0x80u) != 0;
     bool over = subject == ERRCORE_SUBJECT_MODULE ? count > ERRCORE_MAX_MODULES : count > ERRCORE_MAX_COUNT;

@@ -210,7 +210,7 @@ FZ_HARNESS static grown_def grow(fz_reader *r, const decoded_def *d) {
             continue;
         }
         bool module = in_ranges(g.ranges + small->range_count, nr - small->range_count, code);
-        errcore_entry_def e = {code, module ? syn : 0, (uint8_t)i, "s", NULL, (i & 1u) ? "合" : NULL};
+        errcore_entry_def e = {code, module ? syn : 0, (uint8_t)i, "s", NULL, (i & 1u) ? "合" : NULL, NULL};
         g.entries[n++] = e;
     }
     g.def.modules = g.modules;

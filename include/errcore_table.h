@@ -40,8 +40,12 @@ extern "C" {
 #define ERRCORE_MAX_MODULES 65535u
 /* Largest number of entries, ranges or string-pool bytes in one table. */
 #define ERRCORE_MAX_COUNT 0xFFFFFFFEu
-/* String offset meaning "no string" (a missing translation falls back to English). */
+/* String offset meaning "no string" (a missing translation falls back along its tag, then to the default language). */
 #define ERRCORE_NO_STRING 0xFFFFFFFFu
+/* Largest number of message languages in one table. */
+#define ERRCORE_MAX_LANGUAGES 255u
+/* Longest language tag, in bytes (without the NUL). */
+#define ERRCORE_MAX_TAG_LENGTH 63u
 
 /* Per-entry flags (errcore_entry.flags, errcore_class_flags()). */
 #define ERRCORE_FLAG_RETRYABLE 0x01u /* repeating the same request may succeed */
@@ -50,7 +54,16 @@ extern "C" {
 #define ERRCORE_FLAG_FATAL     0x08u /* end the flow at once: never retry, even if a policy would */
 #define ERRCORE_FLAG_APP_MASK  0xF0u /* four bits left to the application; CErrCore never reads them */
 
-/* One named code. The code itself lives in the parallel errcore_table.codes array. */
+/*
+ * One named code. The code itself lives in the parallel errcore_table.codes array.
+ *
+ * message_en / message_zh are the two-language view tables had before they
+ * held any number of languages. In a table with a language list
+ * (errcore_table.language_count > 0) the message matrix is what every
+ * lookup reads; errcore_build() still fills these two (the message an "en"
+ * lookup gives, and the exact "zh-Hans" message or ERRCORE_NO_STRING) for
+ * code that reads entries directly. The classifier reads none of them.
+ */
 typedef struct errcore_entry {
     uint16_t module;     /* owning module id, or ERRCORE_MODULE_NONE for the base tier / success */
     uint8_t flags;       /* ERRCORE_FLAG_* bits */
@@ -60,7 +73,8 @@ typedef struct errcore_entry {
     uint32_t message_zh; /* pool offset of the Simplified Chinese message, or ERRCORE_NO_STRING */
 } errcore_entry;
 
-/* A feature module. Its id is its 1-based position in errcore_table.modules. */
+/* A feature module. Its id is its 1-based position in errcore_table.modules. title_en /
+ * title_zh: the two-language view, as for errcore_entry's messages. */
 typedef struct errcore_module {
     uint32_t name;     /* pool offset of the identifier, e.g. "studyGroup" (non-empty) */
     uint32_t title_en; /* pool offset of the English display name, e.g. "Study group" */
@@ -192,6 +206,25 @@ typedef struct errcore_table {
      * recompiled: the struct is larger.)
      */
     errcore_front front;
+    /*
+     * Message languages (language_count 0: the two of tables written before
+     * the language list, "en" (the default) and "zh-Hans", read from the
+     * entries' message_en / message_zh and the modules' title_en /
+     * title_zh). Otherwise languages[k] is the pool offset of language k's
+     * BCP 47 tag (well-formed, no two equal ignoring ASCII case), language 0
+     * is the default every lookup ends at, and
+     *   messages[i * language_count + k]         entry i's message in language k,
+     *   titles[(id - 1) * language_count + k]    module id's display name in language k,
+     * each a pool offset or ERRCORE_NO_STRING (none: the lookup falls back).
+     * The default language's message of an entry is always present. Plain
+     * offsets, like every other string: a table stays ROM-able. Added after
+     * the front, so a positional initializer written before it gets the
+     * two-language table.
+     */
+    const uint32_t *languages;
+    size_t language_count;
+    const uint32_t *messages;
+    const uint32_t *titles;
 } errcore_table;
 
 /*
@@ -210,6 +243,16 @@ typedef struct errcore_table {
  *     ERRCORE_E_EMPTY_NAME          an entry or module name is the empty string
  *     ERRCORE_E_RESERVED_NONZERO    a reserved field is set
  *                                   (stage 1 checks every module, then every entry)
+ *     then the language list (when language_count != 0):
+ *     ERRCORE_E_COUNT_OVERFLOW      language_count > ERRCORE_MAX_LANGUAGES (subject LANGUAGE)
+ *     ERRCORE_E_NULL_ARGUMENT       languages NULL, or messages / titles NULL with entries /
+ *                                   modules (subject LANGUAGE)
+ *     ERRCORE_E_BAD_STRING          a tag's offset outside the pool (subject LANGUAGE), a message
+ *                                   or title offset outside it, or an entry without a message in
+ *                                   the default language (subject ENTRY / MODULE, other_code: the
+ *                                   offset)
+ *     ERRCORE_E_BAD_LANGUAGE_TAG    languages[index] is not well formed
+ *     ERRCORE_E_DUPLICATE_LANGUAGE  languages[index] repeats languages[other_index] (ignoring case)
  *   2 ERRCORE_E_DUPLICATE_MODULE_NAME modules[index] has the name of modules[other_index], the
  *                                   first module with that name
  *   3 ERRCORE_E_UNDECLARED_MODULE   a range names module 0 or an id > module_count
@@ -288,18 +331,37 @@ typedef struct errcore_entry_def {
     uint16_t module;        /* owning module id, or ERRCORE_MODULE_NONE for base / success */
     uint8_t flags;          /* ERRCORE_FLAG_* bits */
     const char *name;       /* identifier, non-empty */
-    const char *message_en; /* English message; NULL is stored as "" */
-    const char *message_zh; /* Simplified Chinese message; NULL = none (falls back to English) */
+    const char *message_en; /* English message; NULL is stored as "" (read only without a language list) */
+    const char *message_zh; /* Simplified Chinese message; NULL = none (read only without a language list) */
+    /*
+     * With a language list (errcore_catalog_def.language_count > 0): the
+     * message in each language, messages[k] for languages[k]; a NULL
+     * element is a missing translation (the default language's, k = 0, is
+     * stored as ""); a NULL array means none at all. Ignored without a list.
+     */
+    const char *const *messages;
 } errcore_entry_def;
 
 /* One module to build. Its id is its 1-based position in the modules array. */
 typedef struct errcore_module_def {
     const char *name;     /* identifier, non-empty */
-    const char *title_en; /* English display name; NULL = use name */
-    const char *title_zh; /* Chinese display name; NULL = none (falls back to English) */
+    const char *title_en; /* English display name; NULL = use name (read only without a language list) */
+    const char *title_zh; /* Chinese display name; NULL = none (read only without a language list) */
+    /* With a language list: titles[k] for languages[k], NULL = none (the default language's:
+     * use name); a NULL array means none. Ignored without a list. */
+    const char *const *titles;
 } errcore_module_def;
 
-/* Everything errcore_build() needs. Arrays may be in any order. */
+/*
+ * Everything errcore_build() needs. Arrays may be in any order.
+ *
+ * Languages: with language_count 0 (and languages NULL) the table gets the
+ * two languages "en" (the default) and "zh-Hans", from each entry's
+ * message_en / message_zh and each module's title_en / title_zh. Otherwise
+ * languages[0 ... language_count-1] are BCP 47 tags (errcore_language_tag_valid),
+ * no two equal ignoring ASCII case, the first the default language, and the
+ * entries' `messages` and modules' `titles` arrays give the texts.
+ */
 typedef struct errcore_catalog_def {
     int64_t success_code;
     const errcore_entry_def *entries;
@@ -308,6 +370,8 @@ typedef struct errcore_catalog_def {
     size_t module_count;
     const errcore_range *ranges; /* ranges[i].module is a 1-based index into modules */
     size_t range_count;
+    const char *const *languages; /* language_count tags, the first the default; NULL with count 0 */
+    size_t language_count;        /* at most ERRCORE_MAX_LANGUAGES */
 } errcore_catalog_def;
 
 /*
@@ -323,8 +387,10 @@ typedef struct errcore_catalog_def {
  * On ERRCORE_OK stores the size in *out_size. Otherwise returns the first
  * stage-0 problem errcore_check_catalog() would report:
  *   ERRCORE_E_NULL_ARGUMENT  def or out_size is NULL (subject NONE), an array is NULL with a
- *                            non-zero count, or a module's or entry's name is NULL
- *   ERRCORE_E_COUNT_OVERFLOW a count exceeds its maximum, the strings need more than
+ *                            non-zero count (languages: subject LANGUAGE), or a module's or
+ *                            entry's name or a language tag is NULL
+ *   ERRCORE_E_COUNT_OVERFLOW a count exceeds its maximum (language_count:
+ *                            ERRCORE_MAX_LANGUAGES), the strings need more than
  *                            ERRCORE_MAX_COUNT pool bytes (subject STRINGS), or the total size
  *                            does not fit a size_t (subject NONE)
  * `diag` may be NULL. Reads every string once (strlen); allocates nothing.
@@ -422,7 +488,13 @@ ERRCORE_API errcore_status errcore_check_size(const errcore_catalog_def *def, si
  *       Then scratch is checked; NULL (ERRCORE_E_NULL_ARGUMENT), smaller than
  *       errcore_check_size() (ERRCORE_E_BUFFER_TOO_SMALL) or misaligned (ERRCORE_E_MISALIGNED)
  *       is reported with subject NONE and ends the check.
+ *     ERRCORE_E_NULL_ARGUMENT   languages NULL with a non-zero language_count (subject LANGUAGE,
+ *                               no index; the check ends here), a language tag NULL (index: it)
+ *     ERRCORE_E_COUNT_OVERFLOW  language_count > ERRCORE_MAX_LANGUAGES (subject LANGUAGE; ends here)
  *   1 ERRCORE_E_EMPTY_NAME      a module's name, then an entry's name is ""
+ *     ERRCORE_E_BAD_LANGUAGE_TAG languages[index] is not well formed (errcore_language_tag_valid)
+ *     ERRCORE_E_DUPLICATE_LANGUAGE languages[index] equals languages[other_index] ignoring ASCII
+ *                               case, the first with that tag (subject LANGUAGE)
  *   2 ERRCORE_E_DUPLICATE_MODULE_NAME a module has the name of a module before it
  *   3 ERRCORE_E_UNDECLARED_MODULE a range names module 0 or an id > module_count
  *     ERRCORE_E_EMPTY_RANGE     a range's first > last

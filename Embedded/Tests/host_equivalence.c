@@ -514,11 +514,13 @@ static void make_catalog_input(const errcore_table *t, catalog_input *in) {
         d->name = pool_or_null(t, e->name);
         d->message_en = pool_or_null(t, e->message_en);
         d->message_zh = pool_or_null(t, e->message_zh);
+        d->messages = NULL; /* two languages, from message_en / message_zh */
     }
     for (size_t i = 0; i < t->module_count; i++) {
         in->modules[i].name = pool_or_null(t, t->modules[i].name);
         in->modules[i].title_en = pool_or_null(t, t->modules[i].title_en);
         in->modules[i].title_zh = pool_or_null(t, t->modules[i].title_zh);
+        in->modules[i].titles = NULL;
     }
     for (size_t i = 0; i < t->range_count; i++) {
         in->ranges[i] = t->ranges[i];
@@ -543,6 +545,8 @@ static void make_catalog_input(const errcore_table *t, catalog_input *in) {
     in->def.module_count = t->module_count;
     in->def.ranges = in->ranges;
     in->def.range_count = t->range_count;
+    in->def.languages = NULL;
+    in->def.language_count = 0;
 }
 
 /* Builds def with build b; returns the status and fills *table, *diag; storage is malloc'ed. */

@@ -12,8 +12,10 @@
  *   errcore_module modules[m] | int64_t index_keys[c] |
  *   errcore_index_slot index_slots[c] | errcore_front_slot front_slots[s] |
  *   uint32_t front_buckets[b] | errcore_front_gap front_gaps[g + 1] |
+ *   uint32_t languages[L] | uint32_t messages[n * L] | uint32_t titles[m * L] |
  *   char pool[...]
- * where c = ERRCORE_INDEX_CAPACITY(n, r) and s, b, g are the front's
+ * where L is the number of languages (2 without a language list),
+ * c = ERRCORE_INDEX_CAPACITY(n, r) and s, b, g are the front's
  * dimensions (errcore__front_dims: s about 1.25 to 2.5 n, for up to 361
  * entries room for a direct front of max(n * n / 8, 4 x that) slots, at
  * most 8,192; b about n / 2, g = ERRCORE__FRONT_GAP_CAPACITY(r); all 0 when
@@ -47,6 +49,7 @@ static bool errcore__add_array(size_t *total, size_t count, size_t size, size_t 
 typedef struct errcore__layout {
     size_t codes, ranges, entries, modules, index_keys, index_slots, index_capacity, pool;
     size_t front_slots, front_buckets, front_gaps;
+    size_t languages, messages, titles, language_count;
     errcore__front_dims_t front;
     size_t pool_size;
     size_t total;
@@ -90,6 +93,21 @@ static bool errcore__layout_with(const errcore_catalog_def *def, size_t pool, co
     ok = ok && errcore__add_array(&total, has_front ? (size_t)1 << front->bucket_bits : 0, sizeof(uint32_t), 0);
     l->front_gaps = total;
     ok = ok && errcore__add_array(&total, has_front ? front->gap_capacity + 1u : 0, sizeof(errcore_front_gap), 0);
+    /* Without a language list the table gets "en" and "zh-Hans". */
+    size_t languages = def->language_count == 0 ? 2u : def->language_count;
+    size_t message_count = 0, title_count = 0;
+    ok = ok && n <= SIZE_MAX / languages && m <= SIZE_MAX / languages;
+    if (ok) {
+        message_count = n * languages;
+        title_count = m * languages;
+    }
+    l->language_count = languages;
+    l->languages = total;
+    ok = ok && errcore__add_array(&total, languages, sizeof(uint32_t), 0);
+    l->messages = total;
+    ok = ok && errcore__add_array(&total, message_count, sizeof(uint32_t), 0);
+    l->titles = total;
+    ok = ok && errcore__add_array(&total, title_count, sizeof(uint32_t), 0);
     l->pool = total;
     ok = ok && errcore__add_array(&total, pool, 1, 0);
     l->pool_size = pool;
@@ -185,26 +203,54 @@ errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size
     size_t used = 0;
     pool[used++] = '\0';
 
+    size_t lc = l.language_count;
+    uint32_t *languages = (uint32_t *)(void *)(base + l.languages);
+    uint32_t *messages = (uint32_t *)(void *)(base + l.messages);
+    uint32_t *titles = (uint32_t *)(void *)(base + l.titles);
+    bool listed = def->language_count != 0;
+    for (size_t k = 0; k < lc; k++) {
+        languages[k] = errcore__pool_put(pool, &used, listed ? def->languages[k] : (k == 0 ? "en" : "zh-Hans"), 0);
+    }
+    /* Where the two-language view of entries and modules reads: "en" along its tag (the default
+     * when the table has no "en"), "zh-Hans" exactly. */
+    size_t en = ERRCORE_NO_INDEX, zh = ERRCORE_NO_INDEX;
+    for (size_t k = 0; k < lc; k++) {
+        const char *tag = pool + languages[k];
+        en = en == ERRCORE_NO_INDEX && errcore__tag_equal(tag, "en") ? k : en;
+        zh = zh == ERRCORE_NO_INDEX && errcore__tag_equal(tag, "zh-Hans") ? k : zh;
+    }
+
     /* Modules overwrite their work arrays, which stage 2 no longer needs. */
     for (size_t i = 0; i < m; i++) {
         const errcore_module_def *md = &def->modules[i];
         errcore_module *mo = &modules[i];
+        uint32_t *row = titles + i * lc;
         mo->name = errcore__pool_put(pool, &used, md->name, 0);
-        mo->title_en = errcore__pool_put(pool, &used, md->title_en, mo->name);
-        mo->title_zh = errcore__pool_put(pool, &used, md->title_zh, ERRCORE_NO_STRING);
+        for (size_t k = 0; k < lc; k++) {
+            const char *text = listed ? (md->titles ? md->titles[k] : NULL) : (k == 0 ? md->title_en : md->title_zh);
+            row[k] = errcore__pool_put(pool, &used, text, k == 0 ? mo->name : ERRCORE_NO_STRING);
+        }
+        mo->title_en = en != ERRCORE_NO_INDEX && row[en] != ERRCORE_NO_STRING ? row[en] : row[0];
+        mo->title_zh = zh != ERRCORE_NO_INDEX ? row[zh] : ERRCORE_NO_STRING;
         mo->reserved = 0;
     }
     /* Entries and ranges in the order the checks sorted them ((code, index), (first, index)). */
     for (size_t p = 0; p < n; p++) {
         const errcore_entry_def *ed = &def->entries[w.entry_order[p]];
         errcore_entry *e = &entries[p];
+        uint32_t *row = messages + p * lc;
         codes[p] = ed->code;
         e->module = ed->module;
         e->flags = ed->flags;
         e->reserved = 0;
         e->name = errcore__pool_put(pool, &used, ed->name, 0);
-        e->message_en = errcore__pool_put(pool, &used, ed->message_en, 0);
-        e->message_zh = errcore__pool_put(pool, &used, ed->message_zh, ERRCORE_NO_STRING);
+        for (size_t k = 0; k < lc; k++) {
+            const char *text =
+                listed ? (ed->messages ? ed->messages[k] : NULL) : (k == 0 ? ed->message_en : ed->message_zh);
+            row[k] = errcore__pool_put(pool, &used, text, k == 0 ? 0 : ERRCORE_NO_STRING);
+        }
+        e->message_en = en != ERRCORE_NO_INDEX && row[en] != ERRCORE_NO_STRING ? row[en] : row[0];
+        e->message_zh = zh != ERRCORE_NO_INDEX ? row[zh] : ERRCORE_NO_STRING;
     }
     for (size_t p = 0; p < r; p++) { /* every range is valid here, so range_order holds all */
         const errcore_range *g = &def->ranges[w.range_order[p]];
@@ -227,6 +273,10 @@ errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size
     t.index_keys = NULL;
     t.index_slots = NULL;
     t.index_count = 0;
+    t.languages = languages;
+    t.language_count = lc;
+    t.messages = messages;
+    t.titles = titles;
     /*
      * The front's scratch overwrites the entry and range work arrays, read
      * for the last time above; the index then overwrites the scratch.

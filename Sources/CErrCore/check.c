@@ -72,7 +72,27 @@ bool errcore__check_shape(const errcore_catalog_def *def, size_t *pool, errcore_
     if (broken) {
         return false; /* the arrays cannot be read */
     }
+    size_t languages = def->language_count;
+    /* The language list cannot be read: report it and end the check. */
+    if (languages != 0 && !def->languages) {
+        (void)errcore__emit_simple(rep, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_LANGUAGE, ERRCORE_NO_INDEX, 0);
+        return false;
+    }
+    if (languages > ERRCORE_MAX_LANGUAGES) {
+        (void)errcore__emit_simple(rep, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_LANGUAGE, ERRCORE_NO_INDEX, 0);
+        return false;
+    }
     size_t total = 1; /* offset 0 holds the empty string */
+    if (languages == 0) {
+        errcore__pool_add(&total, "en"); /* the two languages of a definition without a list */
+        errcore__pool_add(&total, "zh-Hans");
+    }
+    for (size_t k = 0; k < languages; k++) {
+        if (!def->languages[k] && !errcore__emit_simple(rep, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_LANGUAGE, k, 0)) {
+            return false;
+        }
+        errcore__pool_add(&total, def->languages[k]);
+    }
     for (size_t i = 0; i < def->module_count; i++) {
         const errcore_module_def *m = &def->modules[i];
         if (!m->name &&
@@ -80,8 +100,13 @@ bool errcore__check_shape(const errcore_catalog_def *def, size_t *pool, errcore_
             return false;
         }
         errcore__pool_add(&total, m->name);
-        errcore__pool_add(&total, m->title_en);
-        errcore__pool_add(&total, m->title_zh);
+        if (languages == 0) {
+            errcore__pool_add(&total, m->title_en);
+            errcore__pool_add(&total, m->title_zh);
+        }
+        for (size_t k = 0; k < languages && m->titles; k++) {
+            errcore__pool_add(&total, m->titles[k]);
+        }
     }
     for (size_t i = 0; i < def->entry_count; i++) {
         const errcore_entry_def *e = &def->entries[i];
@@ -89,8 +114,13 @@ bool errcore__check_shape(const errcore_catalog_def *def, size_t *pool, errcore_
             return false;
         }
         errcore__pool_add(&total, e->name);
-        errcore__pool_add(&total, e->message_en);
-        errcore__pool_add(&total, e->message_zh);
+        if (languages == 0) {
+            errcore__pool_add(&total, e->message_en);
+            errcore__pool_add(&total, e->message_zh);
+        }
+        for (size_t k = 0; k < languages && e->messages; k++) {
+            errcore__pool_add(&total, e->messages[k]);
+        }
     }
     if (total > ERRCORE_MAX_COUNT &&
         !errcore__emit_simple(rep, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_STRINGS, ERRCORE_NO_INDEX, 0)) {
@@ -406,7 +436,7 @@ static bool errcore__check_placement(const errcore_catalog_def *def, errcore__wo
 }
 
 void errcore__check_def(const errcore_catalog_def *def, errcore__work *w, errcore__reporter *rep) {
-    if (errcore__check_names(def, rep) &&
+    if (errcore__check_names(def, rep) && errcore__check_def_languages(def, rep) &&
         errcore__module_names_all(def->modules, errcore__def_module_name, def->module_count, w->module_order,
                                   w->module_first, w->module_keys, rep) &&
         errcore__check_ranges(def, w, rep) && errcore__check_entries(def, w, rep)) {

@@ -288,6 +288,27 @@ ERRCORE__INTERNAL bool errcore__module_names_blocks(const void *source, errcore_
 ERRCORE__INTERNAL void errcore__sort_keyed(uint64_t *keys, uint32_t *vals, uint64_t *tmp_keys, uint32_t *tmp_vals,
                                            size_t n);
 
+/* ---- Languages (languages.c) -------------------------------------------------------------- */
+
+/* Whether two tags are equal ignoring ASCII case. */
+ERRCORE__INTERNAL bool errcore__tag_equal(const char *a, const char *b);
+
+/*
+ * Entry i's message (module: module index i's title) for `tag`: the first
+ * text present along the tag (zh-Hant-HK, zh-Hant, zh), then the default
+ * language's (NULL when even that is missing).
+ */
+ERRCORE__INTERNAL const char *errcore__text_for_tag(const errcore_table *t, bool module, size_t i, const char *tag);
+
+/* Stage 1: a malformed tag. */
+ERRCORE__INTERNAL errcore_status errcore__rule_language_tag(const char *tag, size_t index, errcore_diag *d);
+
+/* Stage 1 of a definition: malformed and duplicate tags, by ascending index. False: checking must stop. */
+ERRCORE__INTERNAL bool errcore__check_def_languages(const errcore_catalog_def *def, errcore__reporter *rep);
+
+/* A finished table's language list and message and title matrices (stage 1 of errcore_validate). */
+ERRCORE__INTERNAL errcore_status errcore__check_table_languages(const errcore_table *t, errcore_diag *diag);
+
 /* ---- Definitions (check.c) ----------------------------------------------------------------- */
 
 /* Stage 0 of a definition; *pool gets the pool bytes it needs. False: checking must stop. */

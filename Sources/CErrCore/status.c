@@ -27,6 +27,8 @@ static const errcore__status_text errcore__status_texts[ERRCORE_STATUS_COUNT] = 
     {"ERRCORE_E_MISALIGNED", "storage misaligned"},
     {"ERRCORE_E_DUPLICATE_MODULE_NAME", "duplicate module name"},
     {"ERRCORE_E_BAD_FRONT", "exact-match front does not match the table"},
+    {"ERRCORE_E_BAD_LANGUAGE_TAG", "malformed language tag"},
+    {"ERRCORE_E_DUPLICATE_LANGUAGE", "duplicate language tag"},
 };
 
 static const errcore__status_text *errcore__status_lookup(errcore_status status) {
@@ -53,6 +55,7 @@ static const char *errcore__subject_word(errcore_subject subject) {
     case ERRCORE_SUBJECT_INDEX: return "index slot";
     case ERRCORE_SUBJECT_FRONT: return "front slot";
     case ERRCORE_SUBJECT_FRONT_GAP: return "front gap";
+    case ERRCORE_SUBJECT_LANGUAGE: return "language";
     case ERRCORE_SUBJECT_NONE: break;
     }
     return NULL;
@@ -67,6 +70,7 @@ static const char *errcore__code_word(errcore_subject subject) {
     case ERRCORE_SUBJECT_INDEX: return "key";
     case ERRCORE_SUBJECT_FRONT: return "key";
     case ERRCORE_SUBJECT_FRONT_GAP: return "split";
+    case ERRCORE_SUBJECT_LANGUAGE: return NULL;
     case ERRCORE_SUBJECT_ENTRY:
     case ERRCORE_SUBJECT_NONE: break;
     }
@@ -135,10 +139,13 @@ size_t errcore_diag_format(const errcore_diag *diag, char *buf, size_t size) {
     switch (diag->status) {
     case ERRCORE_E_DUPLICATE_CODE:
     case ERRCORE_E_DUPLICATE_MODULE_NAME:
+    case ERRCORE_E_DUPLICATE_LANGUAGE:
     case ERRCORE_E_RANGE_OVERLAP:
     case ERRCORE_E_UNSORTED:
         if (diag->other_index != ERRCORE_NO_INDEX) {
-            bool repeats = diag->status == ERRCORE_E_DUPLICATE_CODE || diag->status == ERRCORE_E_DUPLICATE_MODULE_NAME;
+            bool repeats = diag->status == ERRCORE_E_DUPLICATE_CODE ||
+                           diag->status == ERRCORE_E_DUPLICATE_MODULE_NAME ||
+                           diag->status == ERRCORE_E_DUPLICATE_LANGUAGE;
             errcore__sink_str(&s, repeats                                   ? " repeats "
                                   : diag->status == ERRCORE_E_RANGE_OVERLAP ? " overlaps "
                                                                             : " comes after ");

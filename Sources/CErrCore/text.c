@@ -68,9 +68,9 @@ const char *errcore_flag_name(unsigned flag) {
 }
 
 /* Chinese string when asked for and present, English otherwise. */
-static const char *errcore__localized(const errcore_table *t, uint32_t en, uint32_t zh, errcore_lang lang) {
-    const char *chinese = lang == ERRCORE_LANG_ZH_HANS ? errcore__pool_string(t, zh) : NULL;
-    return chinese ? chinese : errcore__pool_string(t, en);
+/* The tag of a legacy language value. */
+static const char *errcore__lang_tag(errcore_lang lang) {
+    return lang == ERRCORE_LANG_ZH_HANS ? "zh-Hans" : "en";
 }
 
 const char *errcore_entry_name(const errcore_table *table, uint32_t index) {
@@ -84,8 +84,7 @@ const char *errcore_entry_message(const errcore_table *table, uint32_t index, er
     if (!table || (size_t)index >= table->entry_count) {
         return NULL;
     }
-    const errcore_entry *e = &table->entries[index];
-    return errcore__localized(table, e->message_en, e->message_zh, lang);
+    return errcore_entry_message_for_tag(table, index, errcore__lang_tag(lang));
 }
 
 static const errcore_module *errcore__module(const errcore_table *table, uint16_t id) {
@@ -101,8 +100,7 @@ const char *errcore_module_name(const errcore_table *table, uint16_t id) {
 }
 
 const char *errcore_module_title(const errcore_table *table, uint16_t id, errcore_lang lang) {
-    const errcore_module *m = errcore__module(table, id);
-    return m ? errcore__localized(table, m->title_en, m->title_zh, lang) : NULL;
+    return errcore_module_title_for_tag(table, id, errcore__lang_tag(lang));
 }
 
 uint16_t errcore_module_find(const errcore_table *table, const char *name) {
@@ -118,32 +116,90 @@ uint16_t errcore_module_find(const errcore_table *table, const char *name) {
     return ERRCORE_MODULE_NONE;
 }
 
-size_t errcore_describe(const errcore_table *table, int64_t code, errcore_lang lang, char *buf, size_t size) {
+/* The words of errcore_describe_for_tag in one language. */
+typedef struct errcore__words {
+    const char *tag;
+    const char *success;
+    const char *unrecognised_before; /* before the module's title */
+    const char *unrecognised_after;  /* between the title and the code */
+    const char *unrecognised_end;    /* after the code */
+    const char *unknown;             /* before the code */
+} errcore__words;
+
+static const errcore__words errcore__word_sets[] = {
+    {"en", "OK", "Unrecognised ", " error (code ", ")", "Unknown response code "},
+    {"zh-Hans", "成功", "未识别的", "错误(错误码 ", ")", "未知的响应码 "},
+    {"zh-Hant", "成功", "無法辨識的", "錯誤(錯誤碼 ", ")", "未知的回應碼 "},
+    {"hi", "सफल", "", " की अपरिचित त्रुटि (कोड ", ")", "अज्ञात प्रतिक्रिया कोड "},
+};
+
+/* Tags that name a script or region without being in the list above, and the set they use. */
+static const struct {
+    const char *tag;
+    size_t set;
+} errcore__word_aliases[] = {{"zh", 1}, {"zh-CN", 1}, {"zh-SG", 1}, {"zh-TW", 2}, {"zh-HK", 2}, {"zh-MO", 2}};
+
+/* The word set for a tag: along the tag as errcore_message_for_tag() goes, English at the end. */
+static const errcore__words *errcore__words_for(const char *tag) {
+    char prefix[ERRCORE_MAX_TAG_LENGTH + 1];
+    size_t n = tag ? strlen(tag) : 0;
+    if (n > ERRCORE_MAX_TAG_LENGTH) {
+        n = 0;
+    }
+    while (n > 0) {
+        memcpy(prefix, tag, n);
+        prefix[n] = '\0';
+        for (size_t i = 0; i < sizeof errcore__word_sets / sizeof errcore__word_sets[0]; i++) {
+            if (errcore__tag_equal(prefix, errcore__word_sets[i].tag)) {
+                return &errcore__word_sets[i];
+            }
+        }
+        for (size_t i = 0; i < sizeof errcore__word_aliases / sizeof errcore__word_aliases[0]; i++) {
+            if (errcore__tag_equal(prefix, errcore__word_aliases[i].tag)) {
+                return &errcore__word_sets[errcore__word_aliases[i].set];
+            }
+        }
+        while (n > 0 && tag[n - 1] != '-') {
+            n--;
+        }
+        if (n > 0) {
+            n--;
+        }
+    }
+    return &errcore__word_sets[0];
+}
+
+size_t errcore_describe_for_tag(const errcore_table *table, int64_t code, const char *tag, char *buf, size_t size) {
     errcore__sink s = errcore__sink_make(buf, size);
-    bool zh = lang == ERRCORE_LANG_ZH_HANS;
     errcore_class c = table ? errcore_classify(table, code) : ERRCORE_CLASS_UNKNOWN;
-    const char *message = errcore_class_is_exact(c) ? errcore_entry_message(table, errcore_class_entry(c), lang) : NULL;
+    const char *message =
+        errcore_class_is_exact(c) ? errcore_entry_message_for_tag(table, errcore_class_entry(c), tag) : NULL;
     if (message) {
         errcore__sink_str(&s, message);
         return s.len;
     }
+    const errcore__words *w = errcore__words_for(tag);
     switch (errcore_class_tier(c)) {
-    case ERRCORE_TIER_SUCCESS: errcore__sink_str(&s, zh ? "成功" : "OK"); break;
+    case ERRCORE_TIER_SUCCESS: errcore__sink_str(&s, w->success); break;
     case ERRCORE_TIER_MODULE: {
-        const char *title = errcore_module_title(table, errcore_class_module(c), lang);
-        errcore__sink_str(&s, zh ? "未识别的" : "Unrecognised ");
+        const char *title = errcore_module_title_for_tag(table, errcore_class_module(c), tag);
+        errcore__sink_str(&s, w->unrecognised_before);
         errcore__sink_str(&s, title ? title : "?");
-        errcore__sink_str(&s, zh ? "错误(错误码 " : " error (code ");
+        errcore__sink_str(&s, w->unrecognised_after);
         errcore__sink_int(&s, code);
-        errcore__sink_str(&s, zh ? ")" : ")");
+        errcore__sink_str(&s, w->unrecognised_end);
         break;
     }
     case ERRCORE_TIER_BASE:
     case ERRCORE_TIER_UNKNOWN:
     default:
-        errcore__sink_str(&s, zh ? "未知的响应码 " : "Unknown response code ");
+        errcore__sink_str(&s, w->unknown);
         errcore__sink_int(&s, code);
         break;
     }
     return s.len;
+}
+
+size_t errcore_describe(const errcore_table *table, int64_t code, errcore_lang lang, char *buf, size_t size) {
+    return errcore_describe_for_tag(table, code, errcore__lang_tag(lang), buf, size);
 }

@@ -59,7 +59,7 @@ static errcore_status errcore__check_strings(const errcore_table *t, errcore_dia
             diag->code = t->codes[i];
         }
     }
-    return s;
+    return s == ERRCORE_OK ? errcore__check_table_languages(t, diag) : s;
 }
 
 /* Stage 2: module names from the pool (stage 1 proved every offset good and every name non-empty). */

@@ -145,7 +145,7 @@ struct CatalogConsistencyCheck {
             cEntries.append(
                 errcore_entry_def(
                     code: code, module: UInt16(truncatingIfNeeded: module), flags: 0, name: name, message_en: nil,
-                    message_zh: nil))
+                    message_zh: nil, messages: nil))
         }
         let successCode = draft.success?.code
         add(successCode == nil ? nil : draft.success, code: successCode ?? 0, module: 0)
@@ -183,7 +183,7 @@ struct CatalogConsistencyCheck {
         moduleNames.withUnsafeBufferPointer { pool in
             pool.withMemoryRebound(to: CChar.self) { chars in
                 let cModules = moduleNameOffsets.map { offset in
-                    errcore_module_def(name: chars.baseAddress! + offset, title_en: nil, title_zh: nil)
+                    errcore_module_def(name: chars.baseAddress! + offset, title_en: nil, title_zh: nil, titles: nil)
                 }
                 cEntries.withUnsafeBufferPointer { entries in
                     cModules.withUnsafeBufferPointer { modules in
@@ -191,7 +191,8 @@ struct CatalogConsistencyCheck {
                             var def = errcore_catalog_def(
                                 success_code: successCode ?? 0, entries: entries.baseAddress,
                                 entry_count: entries.count, modules: modules.baseAddress, module_count: modules.count,
-                                ranges: rangeBuffer.baseAddress, range_count: rangeBuffer.count)
+                                ranges: rangeBuffer.baseAddress, range_count: rangeBuffer.count,
+                                languages: nil, language_count: 0)
                             Self.forEachProblem(in: &def) { diag in
                                 report(diag, entries: entryDrafts, ranges: ranges, successUsable: successUsable)
                             }

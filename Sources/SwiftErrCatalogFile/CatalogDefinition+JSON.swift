@@ -1,14 +1,26 @@
 import SwiftErr
 
 extension CatalogDefinition {
-    /// The value of the `"format"` key of the catalog files this library reads.
-    public static let fileFormat = "swifterr-catalog/1"
+    /// The value of the `"format"` key of the catalog files this library writes: version 2, with
+    /// a top-level `"languages"` list (the first the default) and messages under any BCP 47 tag.
+    public static let fileFormat = "swifterr-catalog/2"
+
+    /// The first format, still read: messages in `"en"` (required) and `"zh-Hans"` only, no
+    /// `"languages"` list.
+    public static let firstFileFormat = "swifterr-catalog/1"
 
     /// The most problems ``init(json:problemLimit:)`` keeps by default.
     public static let defaultProblemLimit = 1000
 
     /// Reads a catalog file — the JSON format of `catalog/default.json` — reporting every problem
     /// with its line and column.
+    ///
+    /// It reads both formats, ``fileFormat`` (`swifterr-catalog/2`: a `"languages"` list of BCP 47
+    /// tags, the first the default, and messages and titles under those tags, each with a text in
+    /// the default language) and ``firstFileFormat`` (`swifterr-catalog/1`: `"en"` and
+    /// `"zh-Hans"`). A malformed tag, a tag the list does not have, a tag listed or used twice in one
+    /// object (ignoring case) and a text missing in the default language are problems; a text
+    /// missing in another language is not (lookups fall back; `errcat check` warns).
     ///
     /// The reader is strict: it accepts exactly one JSON document (RFC 8259, UTF-8, no
     /// comments), rejects unknown keys, and then checks the rules `Catalog.init(_:)` enforces
@@ -96,7 +108,7 @@ extension CatalogDefinition {
         func definition(_ entry: EntryDraft, code: Int64) -> EntryDefinition {
             EntryDefinition(
                 code: code, name: entry.name ?? "", flags: CodeFlags(rawValue: entry.flags),
-                message: LocalizedText(english: entry.english, simplifiedChinese: entry.chinese))
+                message: LocalizedText(entry.texts))
         }
         // Without problems every entry has a code (a missing or unusable one is reported).
         self.init(
@@ -106,9 +118,10 @@ extension CatalogDefinition {
             modules: draft.modules.map { module in
                 ModuleDefinition(
                     name: module.name ?? "",
-                    title: LocalizedText(english: module.titleEnglish, simplifiedChinese: module.titleChinese),
+                    title: LocalizedText(module.title),
                     ranges: module.ranges.map { $0.first...$0.last },
                     codes: module.codes.map { definition($0, code: $0.code ?? 0) })
-            })
+            },
+            languages: draft.languages)
     }
 }

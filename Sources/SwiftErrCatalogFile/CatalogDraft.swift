@@ -20,8 +20,8 @@ struct EntryDraft: Sendable {
     var name: String?
     var nameOffset: Int
     var flags: UInt8
-    var english: String
-    var chinese: String?
+    /// The message in each language written.
+    var texts: [Language: String]
     /// Offset of the entry's object.
     var offset: Int
 }
@@ -39,8 +39,9 @@ struct RangeDraft: Sendable {
 struct ModuleDraft: Sendable {
     var name: String?
     var nameOffset: Int
-    var titleEnglish: String
-    var titleChinese: String?
+    /// The title in each language written (the default language's is the name when there is no
+    /// "title").
+    var title: [Language: String]
     var ranges: [RangeDraft]
     var codes: [EntryDraft]
     var offset: Int
@@ -54,6 +55,10 @@ struct CatalogDraft: Sendable {
     var success: EntryDraft?
     var base: [EntryDraft]
     var modules: [ModuleDraft]
+    /// The catalog's languages, the first its default: the `"languages"` of a
+    /// `swifterr-catalog/2` file; `nil` for a `swifterr-catalog/1` file (English, then Simplified
+    /// Chinese when used).
+    var languages: [Language]?
 }
 
 /// A problem found at a byte offset, turned into a ``CatalogFileProblem`` once lines are indexed.

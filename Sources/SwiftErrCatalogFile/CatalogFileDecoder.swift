@@ -4,10 +4,15 @@ import SwiftErr
 // shape problem (missing or unknown keys, wrong types, unusable numbers, unknown
 // flags) instead of stopping at the first.
 
-/// Reads the `swifterr-catalog/1` layout out of a JSON tree.
+/// Reads the `swifterr-catalog/2` and `swifterr-catalog/1` layouts out of a JSON tree.
 struct CatalogFileDecoder {
     /// Problems found so far.
     private(set) var problems: ProblemCollector
+    /// The languages of a `/2` file, the first the default; `nil` for a `/1` file (or before the
+    /// list is read, or when it is unusable).
+    private var languages: [Language]? = nil
+    /// Whether the file is in the first format (messages in "en" and "zh-Hans" only).
+    private var firstFormat = false
 
     /// A decoder keeping at most `problemLimit` problems (it counts the others).
     init(problemLimit: Int) {
@@ -21,18 +26,39 @@ struct CatalogFileDecoder {
         guard
             let members = members(
                 of: root, what: "the catalog",
-                allowed: ["format", "name", "success", "base", "modules"],
+                allowed: ["format", "name", "languages", "success", "base", "modules"],
                 required: ["format", "name", "success"])
         else {
             return draft
         }
+        var knownFormat = true
         if let format = members["format"], let text = string(format, what: "\"format\"") {
-            if text != CatalogDefinition.fileFormat {
+            if text == CatalogDefinition.firstFileFormat {
+                firstFormat = true
+            } else if text != CatalogDefinition.fileFormat {
+                knownFormat = false
                 report(
                     format.offset,
-                    "unsupported format \(DisplayText.quoted(text)) (expected \"\(CatalogDefinition.fileFormat)\")")
+                    "unsupported format \(DisplayText.quoted(text)) (expected \"\(CatalogDefinition.fileFormat)\" or \"\(CatalogDefinition.firstFileFormat)\")"
+                )
             }
         }
+        if let list = members["languages"] {
+            if firstFormat {
+                report(
+                    list.offset,
+                    "\"languages\" needs format \"\(CatalogDefinition.fileFormat)\" (a \"\(CatalogDefinition.firstFileFormat)\" file has \"en\" and \"zh-Hans\" only)"
+                )
+            } else {
+                languages = languageList(list)
+            }
+        } else if !firstFormat && knownFormat {
+            report(
+                root.offset,
+                "the catalog has no \"languages\" (a \"\(CatalogDefinition.fileFormat)\" file lists its languages, the first the default)"
+            )
+        }
+        draft.languages = firstFormat ? nil : languages
         if let name = members["name"], let text = string(name, what: "the catalog \"name\"") {
             if text.isEmpty {
                 report(name.offset, "the catalog name is empty")
@@ -58,8 +84,7 @@ struct CatalogFileDecoder {
                     // Keep positions (module ids) stable: a broken module still takes its id.
                     draft.modules.append(
                         ModuleDraft(
-                            name: nil, nameOffset: element.offset, titleEnglish: "",
-                            titleChinese: nil, ranges: [], codes: [],
+                            name: nil, nameOffset: element.offset, title: [:], ranges: [], codes: [],
                             offset: element.offset))
                 }
             }
@@ -79,7 +104,7 @@ struct CatalogFileDecoder {
             return nil
         }
         var module = ModuleDraft(
-            name: nil, nameOffset: node.offset, titleEnglish: "", titleChinese: nil,
+            name: nil, nameOffset: node.offset, title: [:],
             ranges: [], codes: [], offset: node.offset)
         if let name = members["name"], let text = string(name, what: "a module \"name\"") {
             module.name = text
@@ -88,12 +113,11 @@ struct CatalogFileDecoder {
         let moduleName = module.name
         func label() -> String { moduleName.map { "module \(DisplayText.quoted($0))" } ?? "module \(position + 1)" }
         if let title = members["title"] {
-            if let (english, chinese) = localizedText(title, what: "the title of \(label())") {
-                module.titleEnglish = english
-                module.titleChinese = chinese
+            if let texts = localizedText(title, what: "the title of \(label())") {
+                module.title = texts
             }
         } else {
-            module.titleEnglish = module.name ?? ""
+            module.title = [defaultLanguage: module.name ?? ""]
         }
         if let ranges = members["ranges"], let elements = array(ranges, what: "the \"ranges\" of \(label())") {
             if elements.isEmpty {
@@ -143,7 +167,7 @@ struct CatalogFileDecoder {
         }
         var entry = EntryDraft(
             scope: scope, code: nil, codeOffset: node.offset, name: nil, nameOffset: node.offset,
-            flags: 0, english: "", chinese: nil, offset: node.offset)
+            flags: 0, texts: [:], offset: node.offset)
         if let name = members["name"], let text = string(name, what: "the \"name\" of \(what())") {
             entry.name = text
             entry.nameOffset = name.offset
@@ -167,31 +191,91 @@ struct CatalogFileDecoder {
                 }
             }
         }
-        if let message = members["message"],
-            let (english, chinese) = localizedText(message, what: "the message of \(label())")
-        {
-            entry.english = english
-            entry.chinese = chinese
+        if let message = members["message"], let texts = localizedText(message, what: "the message of \(label())") {
+            entry.texts = texts
         }
         return entry
     }
 
-    private mutating func localizedText(_ node: JSONNode, what: @autoclosure () -> String) -> (String, String?)? {
-        guard let members = members(of: node, what: what(), allowed: ["en", "zh-Hans"], required: ["en"]) else {
+    /// The language every text must have: the first listed (English in a `/1` file, or when the
+    /// list is unusable).
+    private var defaultLanguage: Language { languages?.first ?? .english }
+
+    /// A `/2` file's `"languages"`: well-formed tags, none twice (ignoring case), at least one;
+    /// `nil` (reported) when unusable.
+    private mutating func languageList(_ node: JSONNode) -> [Language]? {
+        guard let elements = array(node, what: "\"languages\"") else { return nil }
+        if elements.isEmpty {
+            report(node.offset, "\"languages\" is empty: a catalog has at least its default language")
             return nil
         }
-        var english: String? = nil
-        var chinese: String? = nil
-        if let node = members["en"] {
-            english = string(node, what: "the English text of \(what())")
-            if let text = english { checkNoNUL(text, at: node.offset, what: "the English text of \(what())") }
+        var result: [Language] = []
+        var seen: [Language: Int] = [:]
+        for element in elements {
+            guard let text = string(element, what: "a language tag in \"languages\"") else { continue }
+            guard let language = Language(tag: text) else {
+                report(element.offset, Self.malformedTag(text, what: "\"languages\""))
+                continue
+            }
+            if let earlier = seen[language] {
+                report(
+                    element.offset,
+                    "language \(DisplayText.quoted(text)) appears twice in \"languages\" (tags ignore case)",
+                    related: earlier)
+                continue
+            }
+            seen[language] = element.offset
+            result.append(language)
         }
-        if let node = members["zh-Hans"] {
-            chinese = string(node, what: "the Chinese text of \(what())")
-            if let text = chinese { checkNoNUL(text, at: node.offset, what: "the Chinese text of \(what())") }
+        return result.isEmpty ? nil : result
+    }
+
+    private static func malformedTag(_ text: String, what: String) -> String {
+        "malformed language tag \(DisplayText.quoted(text)) in \(what) (a BCP 47 tag: subtags of 1 to 8 letters or digits joined by \"-\", the first 2 to 8 letters, such as en, zh-Hans, pt-BR)"
+    }
+
+    /// A message or title object: its text in each language, or `nil` (reported) when it has no
+    /// usable text in the default language.
+    private mutating func localizedText(_ node: JSONNode, what: @autoclosure () -> String) -> [Language: String]? {
+        let allowed: [String]? = firstFormat ? ["en", "zh-Hans"] : nil
+        guard let members = members(of: node, what: what(), allowed: allowed, required: []) else {
+            return nil
         }
-        guard let english else { return nil }
-        return (english, chinese)
+        var texts: [Language: String] = [:]
+        var offsets: [Language: Int] = [:]
+        for (key, keyOffset, value) in members.all {
+            guard let language = Language(tag: key) else {
+                report(keyOffset, Self.malformedTag(key, what: what()))
+                continue
+            }
+            if let listed = languages, !listed.contains(language) {
+                report(
+                    keyOffset,
+                    "language \(DisplayText.quoted(key)) of \(what()) is not in the catalog's \"languages\" (\(listed.map(\.tag).joined(separator: ", ")))"
+                )
+                continue
+            }
+            if let earlier = offsets[language] {
+                report(
+                    keyOffset, "language \(DisplayText.quoted(key)) appears twice in \(what()) (tags ignore case)",
+                    related: earlier)
+                continue
+            }
+            offsets[language] = keyOffset
+            let label = "the \(language.tag) text of \(what())"
+            if let text = string(value, what: label) {
+                checkNoNUL(text, at: value.offset, what: label)
+                texts[language] = text
+            }
+        }
+        let required = defaultLanguage
+        guard texts[required] != nil else {
+            if offsets[required] == nil {
+                report(node.offset, "\(what()) has no \"\(required.tag)\" (the default language)")
+            }
+            return nil
+        }
+        return texts
     }
 
     // MARK: - Values
@@ -205,7 +289,7 @@ struct CatalogFileDecoder {
     /// The members of an object by key, after reporting unknown, repeated and missing keys;
     /// nil (reported) when the node is not an object.
     private mutating func members(
-        of node: JSONNode, what: @autoclosure () -> String, allowed: [String],
+        of node: JSONNode, what: @autoclosure () -> String, allowed: [String]?,
         required: [String]
     ) -> Members? {
         guard case .object(let list) = node.value else {
@@ -233,13 +317,13 @@ struct CatalogFileDecoder {
                 )
                 continue
             }
-            if allowed.contains(member.key) {
-                found.add(member.key, member.value)
-            } else {
+            if let allowed, !allowed.contains(member.key) {
                 report(
                     member.keyOffset,
                     "unknown key \(DisplayText.quoted(member.key)) in \(what()) (expected \(allowed.map { "\"\($0)\"" }.joined(separator: ", ")))"
                 )
+            } else {
+                found.add(member.key, member.value, keyOffset: member.keyOffset)
             }
         }
         for key in required where found[key] == nil {
@@ -248,17 +332,20 @@ struct CatalogFileDecoder {
         return found
     }
 
-    /// The allowed members of one object, by key (at most the few keys the format allows).
+    /// The allowed members of one object, by key, in file order.
     struct Members {
-        private var entries: [(key: String, node: JSONNode)] = []
+        private var entries: [(key: String, keyOffset: Int, node: JSONNode)] = []
 
-        mutating func add(_ key: String, _ node: JSONNode) {
-            entries.append((key, node))
+        mutating func add(_ key: String, _ node: JSONNode, keyOffset: Int) {
+            entries.append((key, keyOffset, node))
         }
 
         subscript(key: String) -> JSONNode? {
             entries.first { $0.key == key }?.node
         }
+
+        /// Every member: key, the key's offset and value.
+        var all: [(key: String, keyOffset: Int, node: JSONNode)] { entries }
     }
 
     private mutating func string(_ node: JSONNode, what: @autoclosure () -> String) -> String? {

@@ -68,13 +68,14 @@ struct CErrCoreTests {
             for pointer in owned { free(pointer) }
         }
         let names = owned.map { UnsafePointer($0) }
-        var module = errcore_module_def(name: names[0], title_en: nil, title_zh: nil)
+        var module = errcore_module_def(name: names[0], title_en: nil, title_zh: nil, titles: nil)
         var ranges = [errcore_range(first: 100, last: 199, module: 1)]
         var entries = [
-            errcore_entry_def(code: 150, module: 1, flags: 0, name: names[1], message_en: nil, message_zh: nil),
+            errcore_entry_def(
+                code: 150, module: 1, flags: 0, name: names[1], message_en: nil, message_zh: nil, messages: nil),
             errcore_entry_def(
                 code: 7, module: 0, flags: UInt8(ERRCORE_FLAG_RETRYABLE), name: names[2],
-                message_en: nil, message_zh: nil),
+                message_en: nil, message_zh: nil, messages: nil),
         ]
         func build(_ entries: inout [errcore_entry_def]) -> (errcore_status, errcore_diag, Int64?) {
             var diag = errcore_diag()
@@ -83,7 +84,8 @@ struct CErrCoreTests {
                     withUnsafePointer(to: &module) { m in
                         var def = errcore_catalog_def(
                             success_code: 0, entries: e.baseAddress, entry_count: e.count,
-                            modules: m, module_count: 1, ranges: r.baseAddress, range_count: r.count)
+                            modules: m, module_count: 1, ranges: r.baseAddress, range_count: r.count, languages: nil,
+                            language_count: 0)
                         var size = 0
                         guard errcore_build_size(&def, &size, &diag) == ERRCORE_OK else {
                             return (diag.status, diag, nil)
@@ -105,7 +107,8 @@ struct CErrCoreTests {
         #expect(ok.2 == Int64(ERRCORE_TIER_MODULE.rawValue))
 
         entries.append(
-            errcore_entry_def(code: 150, module: 1, flags: 0, name: names[3], message_en: nil, message_zh: nil))
+            errcore_entry_def(
+                code: 150, module: 1, flags: 0, name: names[3], message_en: nil, message_zh: nil, messages: nil))
         let dup = build(&entries)
         #expect(dup.0 == ERRCORE_E_DUPLICATE_CODE)
         #expect(dup.1.index == 2)
@@ -123,13 +126,15 @@ struct CErrCoreTests {
         let names = owned.map { UnsafePointer($0) }
         // Module 2 repeats module 1's name, range 1 overlaps range 0, entry 1 repeats entry 0's code.
         let modules = [
-            errcore_module_def(name: names[0], title_en: nil, title_zh: nil),
-            errcore_module_def(name: names[0], title_en: nil, title_zh: nil),
+            errcore_module_def(name: names[0], title_en: nil, title_zh: nil, titles: nil),
+            errcore_module_def(name: names[0], title_en: nil, title_zh: nil, titles: nil),
         ]
         let ranges = [errcore_range(first: 100, last: 199, module: 1), errcore_range(first: 150, last: 250, module: 2)]
         let entries = [
-            errcore_entry_def(code: 120, module: 1, flags: 0, name: names[1], message_en: nil, message_zh: nil),
-            errcore_entry_def(code: 120, module: 1, flags: 0, name: names[2], message_en: nil, message_zh: nil),
+            errcore_entry_def(
+                code: 120, module: 1, flags: 0, name: names[1], message_en: nil, message_zh: nil, messages: nil),
+            errcore_entry_def(
+                code: 120, module: 1, flags: 0, name: names[2], message_en: nil, message_zh: nil, messages: nil),
         ]
         final class Reports { var diags: [errcore_diag] = [] }
         let reports = Reports()
@@ -138,7 +143,8 @@ struct CErrCoreTests {
                 modules.withUnsafeBufferPointer { m in
                     var def = errcore_catalog_def(
                         success_code: 0, entries: e.baseAddress, entry_count: e.count,
-                        modules: m.baseAddress, module_count: m.count, ranges: r.baseAddress, range_count: r.count)
+                        modules: m.baseAddress, module_count: m.count, ranges: r.baseAddress, range_count: r.count,
+                        languages: nil, language_count: 0)
                     var size = 0
                     guard errcore_check_size(&def, &size, nil) == ERRCORE_OK else { return ERRCORE_E_COUNT_OVERFLOW }
                     let scratch = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: 8)
@@ -164,7 +170,7 @@ struct CErrCoreTests {
         #expect(reports.diags.map(\.index) == [1, 1, 1])
         #expect(reports.diags.map(\.other_index) == [0, 0, 0])
         #expect(String(cString: errcore_status_name(ERRCORE_E_MISALIGNED)) == "ERRCORE_E_MISALIGNED")
-        #expect(ERRCORE_STATUS_COUNT == 19)
+        #expect(ERRCORE_STATUS_COUNT == 21)
     }
 
     @Test("batch agrees with single classification on random codes")

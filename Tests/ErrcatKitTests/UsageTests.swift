@@ -30,7 +30,7 @@ struct UsageTests {
     @Test(
         "usage errors exit 2 and print the usage on stderr",
         arguments: [
-            [], ["frobnicate"], ["explain"], ["explain", "--bogus", "1"], ["explain", "--lang", "fr", "1"],
+            [], ["frobnicate"], ["explain"], ["explain", "--bogus", "1"], ["explain", "--lang", "fr_FR", "1"],
             ["classify", "a", "b"], ["classify", "--format", "xml"], ["classify", "--keys", "nope"],
             ["classify", "--top"], ["classify", "--code-key", "msg"], ["classify", "--each=yes"],
             ["check"], ["gen", "c"], ["gen", "rust", "catalog/default.json"],

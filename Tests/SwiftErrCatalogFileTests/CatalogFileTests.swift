@@ -66,7 +66,7 @@ struct CatalogFileTests {
     @Test("problems are sorted by location and carry line and column")
     func problemLocations() throws {
         let text = """
-            {"format": "swifterr-catalog/2", "name": "x",
+            {"format": "swifterr-catalog/3", "name": "x",
              "success": {"code": 0, "name": "ok", "message": {"en": "OK", "fr": "D'accord"}},
              "base": [{"code": 0, "name": "zero", "message": {"en": "z"}}]}
             """
@@ -77,15 +77,28 @@ struct CatalogFileTests {
             #expect(
                 error.problems.map(\.location) == [
                     SourceLocation(line: 1, column: 12),
-                    SourceLocation(line: 2, column: 63),
                     SourceLocation(line: 3, column: 20),
                 ])
-            #expect(error.problems[0].message.contains("unsupported format \"swifterr-catalog/2\""))
-            #expect(error.problems[1].message.contains("unknown key \"fr\""))
+            #expect(error.problems.first?.message.contains("unsupported format \"swifterr-catalog/3\"") == true)
             #expect(
-                error.problems[2].message.contains("duplicate code 0: base entry \"zero\" repeats success entry \"ok\"")
-            )
-            #expect(error.problems[2].related == SourceLocation(line: 2, column: 22))
+                error.problems.last?.message.contains(
+                    "duplicate code 0: base entry \"zero\" repeats success entry \"ok\"") == true)
+            #expect(error.problems.last?.related == SourceLocation(line: 2, column: 22))
+        }
+    }
+
+    @Test("a swifterr-catalog/1 file has en and zh-Hans only: another key is unknown, at its place")
+    func firstFormatKeys() throws {
+        let text = """
+            {"format": "swifterr-catalog/1", "name": "x",
+             "success": {"code": 0, "name": "ok", "message": {"en": "OK", "fr": "D'accord"}}}
+            """
+        do {
+            _ = try CatalogDefinition(json: Array(text.utf8))
+            Issue.record("decoding should fail")
+        } catch {
+            #expect(error.problems.map(\.location) == [SourceLocation(line: 2, column: 63)])
+            #expect(error.problems.first?.message.contains("unknown key \"fr\"") == true)
         }
     }
 

@@ -33,8 +33,11 @@ struct BuiltInCatalogTests {
             let code = try #require(table.code(at: index))
             let name = try #require(table.entryName(at: index))
             let flags = try #require(table.entryFlags(at: index))
-            let english = try #require(table.entryMessage(at: index, in: .english))
-            let chinese = try #require(table.entryMessage(at: index, in: .simplifiedChinese))
+            var message = LocalizedText([:])
+            for language in Language.builtIn {
+                let text: String = try #require(table.entryMessage(at: index, in: language))
+                message[language] = text
+            }
             let module = try #require(table.entryModule(at: index))
             func check<Code: ModuleCode>(_: Code.Type) {
                 let outcome = Code.classify(code)
@@ -44,7 +47,7 @@ struct BuiltInCatalogTests {
                 }
                 #expect(value.name == name)
                 #expect(value.flags == flags)
-                #expect(value.message == LocalizedText(english: english, simplifiedChinese: chinese))
+                #expect(value.message == message)
                 #expect(value.code == code)
                 #expect(!value.isUnrecognised)
             }
@@ -64,6 +67,29 @@ struct BuiltInCatalogTests {
             default: Issue.record("unexpected module id \(module) for code \(code)")
             }
         }
+    }
+
+    @Test("the built-in catalog has English, Simplified and Traditional Chinese and Hindi for every text")
+    func fourLanguages() throws {
+        let table = Catalog.builtIn
+        #expect(table.languages == Language.builtIn)
+        let definition = table.definition
+        #expect(definition.languages == Language.builtIn)
+        for text in definition.allTexts {
+            #expect(Set(text.languages) == Set(Language.builtIn), "\(text)")
+            for language in Language.builtIn {
+                #expect(text[language]?.isEmpty == false, "\(language) of \(text)")
+            }
+        }
+        for (swift, module) in zip(Self.modules, definition.modules) {
+            #expect(Set(swift.title.languages) == Set(Language.builtIn), "title of \(module.name)")
+        }
+        // The lookups with fallback, as a user drives them.
+        #expect(table.describe(11001, in: Language(tag: "zh-Hant-TW")!) == "登入狀態已過期,請重新登入。")
+        #expect(table.describe(11001, in: Language(tag: "hi-IN")!) == "आपका सत्र समाप्त हो गया है। कृपया फिर से साइन इन करें।")
+        #expect(table.describe(11001, in: Language(tag: "pt-BR")!) == "Your session has expired. Please sign in again.")
+        #expect(table.describe(11_219_999, in: .traditionalChinese) == "無法辨識的學習小組錯誤(錯誤碼 11219999)")
+        #expect(table.moduleTitle(7, in: .hindi) == "अध्ययन समूह")
     }
 
     @Test("module ids and names match the C header's constants")

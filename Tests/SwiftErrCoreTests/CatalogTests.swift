@@ -144,8 +144,9 @@ struct CatalogTests {
         "language matching follows the identifier",
         arguments: [
             ("zh-Hans", Language.simplifiedChinese), ("zh_CN", .simplifiedChinese), ("zh-Hans-CN", .simplifiedChinese),
-            ("ZH", .simplifiedChinese), ("zh-Hant-TW", .english), ("zh_TW", .english), ("zh-HK", .english),
-            ("en-US", .english), ("fr", .english), ("", .english),
+            ("ZH", .simplifiedChinese), ("zh-Hant-TW", .traditionalChinese), ("zh_TW", .traditionalChinese),
+            ("zh-HK", .traditionalChinese), ("zh_MO.UTF-8", .traditionalChinese), ("hi_IN", .hindi),
+            ("HI", .hindi), ("en-US", .english), ("fr", .english), ("", .english), ("C", .english),
         ])
     func languageMatching(identifier: String, expected: Language) {
         #expect(Language.matching(identifier: identifier) == expected)

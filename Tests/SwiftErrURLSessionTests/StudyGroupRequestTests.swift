@@ -29,14 +29,16 @@ enum StudyGroupRespCode: ModuleCode {
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
     static let classifier = ModuleClassifier<Self>(catalog: .builtIn)
 
-    /// The message, read from the C catalog.
+    /// The message in each of the C catalog's languages, read from it.
     var message: LocalizedText {
         guard let catalog = Self.catalog, !isUnrecognised, let index = catalog.classify(code).entryIndex else {
             return Self.unrecognisedMessage
         }
-        return LocalizedText(
-            english: catalog.entryMessage(at: index, in: .english) ?? "",
-            simplifiedChinese: catalog.entryMessage(at: index, in: .simplifiedChinese))
+        var text = LocalizedText([:])
+        for language in catalog.languages {
+            text[language] = catalog.entryMessage(at: index, in: language)
+        }
+        return text
     }
     var code: Int64 {
         switch self {

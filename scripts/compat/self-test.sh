@@ -18,7 +18,7 @@
 # member, which -Wextra -Werror would reject before the check could see it).
 # Exit status: 0 when both hold; 1 when the check missed the break or raised a
 # false alarm; 2 when a step could not run (e.g. errcore_table no longer ends with
-# its `front` member, so the member cannot be planted: update PLANT below).
+# its `titles` member, so the member cannot be planted: update PLANT below).
 set -euo pipefail
 
 if [ $# -ne 1 ]; then
@@ -52,7 +52,7 @@ if [ "$verdict" -ne 0 ] || grep -qv '^note' "$work/unchanged.tsv"; then
 fi
 say "an unchanged copy passes (no finding, only notes)"
 
-PLANT='    errcore_front front;\n} errcore_table;'
+PLANT='    const uint32_t *titles;\n} errcore_table;'
 python3 - "$work/tree/include/errcore_table.h" "$PLANT" <<'PY' || exit 2
 import sys
 path, plant = sys.argv[1], sys.argv[2].replace("\\n", "\n")

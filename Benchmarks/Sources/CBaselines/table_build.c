@@ -56,7 +56,7 @@ int cbl_table_build(size_t total, cbl_built_table *out, char *err, size_t err_si
         snprintf(name, CBL_NAME_SIZE, "m%zu", m + 1);
         mods[m].name = name;
     }
-    errcore_catalog_def def = {0, defs, entry_count, mods, module_count, ranges, range_count};
+    errcore_catalog_def def = {0, defs, entry_count, mods, module_count, ranges, range_count, NULL, 0};
     errcore_diag diag;
     size_t size = 0;
     errcore_status status = errcore_build_size(&def, &size, &diag);

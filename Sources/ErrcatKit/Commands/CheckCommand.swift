@@ -20,11 +20,18 @@ enum CheckCommand: ErrcatCommand {
         module named module or base, two modules whose Swift files differ only in letter case).
         Text quoted from the file is escaped: control and invisible characters appear as \\u{...}.
         A file without problems is then built with the C core as a final cross-check, and
-        "FILE: ok: ..." is printed on standard output.
+        "FILE: ok: ..." is printed on standard output. Language problems are errors too: a
+        malformed BCP 47 tag, a tag listed or used twice in one object (ignoring case), a text
+        in a language the catalog's "languages" does not list, a text missing in the default
+        language. A text missing in another language is a warning, not a problem (lookups fall
+        back along the tag, then to the default language): FILE: warning: code C (NAME) has no
+        "TAG" message, or module "NAME" has no "TAG" title, on standard error; warnings do not
+        change the exit status.
 
         OPTIONS:
           --max-problems N   list at most N problems of a file (default 100), then how many
-                             more there are (N may have a suffix K, M or G: 2^10, 2^20, 2^30)
+                             more there are (N may have a suffix K, M or G: 2^10, 2^20, 2^30);
+                             the same limit applies to a file's warnings
           --quiet            print nothing for a valid file
           -h, --help         show this help
 
@@ -90,6 +97,15 @@ enum CheckCommand: ErrcatCommand {
                 diagnostics.write("\(shownPath): error: the C core rejects the catalog: \(error.message)\n")
                 status = ExitStatus.problems
                 continue
+            }
+            let missing = definition.missingTranslations
+            for warning in missing.prefix(maxProblems) {
+                diagnostics.write("\(shownPath): warning: \(warning)\n")
+            }
+            if missing.count > maxProblems {
+                diagnostics.write(
+                    "\(shownPath): \(missing.count) missing translations (the first \(maxProblems) listed; --max-problems N lists more)\n"
+                )
             }
             if !parsed.has("--quiet") {
                 let moduleCodes = definition.modules.reduce(0) { $0 + $1.codes.count }

@@ -39,7 +39,7 @@ enum ClassifyCommand: ErrcatCommand {
                                one summary object (schema, catalog, total, valid, invalid,
                                invalidReasons, tiers, modules, unrecognised, top, untracked,
                                codes) that 'errcat merge' adds to others
-          --lang LANG          message language: en (default) or zh-Hans
+          --lang LANG          message language, a BCP 47 tag: en (default), zh-Hans, zh-Hant, hi, ...
           --catalog FILE       use this catalog file instead of the built-in catalog
           --top N              codes listed in the summary (default 10)
           --max-errors N       invalid lines reported on stderr (default 10; 0 for none)

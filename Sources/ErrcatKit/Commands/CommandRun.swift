@@ -57,12 +57,13 @@ struct CommandRun {
         return ExitCode(ExitStatus.usage)
     }
 
-    /// `--lang en|zh-Hans`, read with the library's ``Language/init(tag:)``; English when absent.
-    /// - Throws: A usage error for a value that is not a language tag.
+    /// `--lang TAG`, any BCP 47 tag, read with the library's ``Language/init(tag:)``; English when
+    /// absent. Messages fall back along the tag to the catalog's default language.
+    /// - Throws: A usage error for a value that is not a well-formed language tag.
     func language() throws(ExitCode) -> Language {
         guard let value = arguments.value("--lang") else { return .english }
         guard let language = Language(tag: value) else {
-            throw usage("unknown language '\(value)' (use en or zh-Hans)")
+            throw usage("malformed language tag '\(value)' (use a BCP 47 tag such as en, zh-Hans, zh-Hant or hi)")
         }
         return language
     }

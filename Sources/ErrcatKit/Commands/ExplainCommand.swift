@@ -7,7 +7,7 @@ enum ExplainCommand: ErrcatCommand {
     static let name = "explain"
 
     static let help = """
-        USAGE: errcat explain [--json | --present] [--lang en|zh-Hans] [--catalog FILE] CODE...
+        USAGE: errcat explain [--json | --present] [--lang TAG] [--catalog FILE] CODE...
 
         Prints, for each CODE (a decimal 64-bit integer, negative allowed), its tier
         (success, base, module or unknown), module, case name, message and flags.
@@ -18,7 +18,7 @@ enum ExplainCommand: ErrcatCommand {
           --present         show each code as an app would present it to its user: the
                             message, where it comes from, a suggestion and the recovery
                             actions its flags call for (the library's terminal presenter)
-          --lang LANG       message language: en (default) or zh-Hans
+          --lang LANG       message language, a BCP 47 tag: en (default), zh-Hans, zh-Hant, hi, ...
           --catalog FILE    use this catalog file instead of the built-in catalog
           -h, --help        show this help
 

@@ -1,4 +1,5 @@
-// `errcat gen c|swift CATALOG.json`: generated C table source or Swift module enums.
+// `errcat gen c|swift|xcstrings CATALOG.json`, `errcat gen po LANG CATALOG.json`: generated C table
+// source or Swift module enums, or the catalog's texts for translators.
 
 import SwiftErr
 import SwiftErrCatalogFile
@@ -10,6 +11,8 @@ enum GenCommand: ErrcatCommand {
         USAGE: errcat gen c CATALOG.json [--output FILE [--header FILE]] [--check]
                errcat gen swift CATALOG.json [--module NAME] [--output FILE | --output-dir DIR] [--check]
                errcat gen swift --installing CATALOG.json [--output FILE] [--check]
+               errcat gen xcstrings CATALOG.json [--output FILE] [--check]
+               errcat gen po LANG CATALOG.json [--output FILE] [--check]
 
         c      prints the C11 source of the catalog as static const tables, with the function
                errcore_<name>_table() (catalog "default":
@@ -17,6 +20,13 @@ enum GenCommand: ErrcatCommand {
         swift  prints the base tier as BaseCode constants and each module's ModuleCode enum
                (type <Module>Code; the default catalog's are
                Sources/SwiftErrDefaultCatalog/Generated/*.swift).
+        xcstrings  prints an Xcode String Catalog: every message and module title in every
+               language of the catalog, keyed swifterr.code.<code> and
+               swifterr.module.<name>.title, the catalog's default language as sourceLanguage.
+        po     prints a gettext .po file for the language LANG (a BCP 47 tag): per message and
+               module title, msgctxt "code <code>" or "module <name> title", msgid the text in
+               the default language, msgstr the translation or "" (errcat import po reads it
+               back).
 
         OPTIONS:
           --output FILE      write to FILE instead of standard output
@@ -46,16 +56,34 @@ enum GenCommand: ErrcatCommand {
     static func run(_ run: CommandRun) throws(ExitCode) -> Int32 {
         let parsed = run.arguments
         let io = run.io
-        guard parsed.positionals.count == 2 else {
+        let language = parsed.positionals.first ?? ""
+        let wanted = language == "po" ? 3 : 2
+        guard parsed.positionals.count == wanted else {
             throw run.usage(
                 parsed.positionals.isEmpty
-                    ? "give a language (c or swift) and a CATALOG.json"
-                    : "give exactly a language (c or swift) and one CATALOG.json")
+                    ? "give what to generate (c, swift, xcstrings or po) and a CATALOG.json"
+                    : language == "po"
+                        ? "give exactly po, a language tag and one CATALOG.json"
+                        : "give exactly what to generate (c, swift, xcstrings or po LANG) and one CATALOG.json")
         }
-        let language = parsed.positionals[0]
-        let path = parsed.positionals[1]
-        guard language == "c" || language == "swift" else {
-            throw run.usage("unknown language '\(language)' (use c or swift)")
+        let path = parsed.positionals[wanted - 1]
+        guard ["c", "swift", "xcstrings", "po"].contains(language) else {
+            throw run.usage("unknown output '\(language)' (use c, swift, xcstrings or po)")
+        }
+        var poLanguage: Language? = nil
+        if language == "po" {
+            guard let tag = Language(tag: parsed.positionals[1]) else {
+                throw run.usage(
+                    "malformed language tag '\(parsed.positionals[1])' (use a BCP 47 tag such as zh-Hant or hi)")
+            }
+            poLanguage = tag
+        }
+        if language == "xcstrings" || language == "po" {
+            if parsed.value("--module") != nil || parsed.value("--output-dir") != nil || parsed.value("--header") != nil
+                || parsed.has("--installing")
+            {
+                throw run.usage("--module, --output-dir, --header and --installing apply to gen c or gen swift only")
+            }
         }
         if language == "c" && (parsed.value("--module") != nil || parsed.value("--output-dir") != nil) {
             throw run.usage("--module and --output-dir apply to gen swift only")
@@ -97,7 +125,11 @@ enum GenCommand: ErrcatCommand {
         }
 
         var files: [(path: String?, text: String)] = []
-        if language == "c" {
+        if language == "xcstrings" {
+            files.append((parsed.value("--output"), XCStringsWriter.text(definition)))
+        } else if let poLanguage {
+            files.append((parsed.value("--output"), POFile.text(definition, language: poLanguage)))
+        } else if language == "c" {
             let generator = CSourceGenerator(definition: definition, table: table, sourcePath: path)
             let source: String
             do {

@@ -21,7 +21,7 @@ enum MergeCommand: ErrcatCommand {
 
         OPTIONS:
           --catalog FILE   the catalog the summaries were made with (default: the built-in one)
-          --lang LANG      message language of the top codes: en (default) or zh-Hans
+          --lang LANG      message language of the top codes, a BCP 47 tag (default en)
           --top N          codes listed (default 10)
           --text           print the readable summary instead of JSON
           -h, --help       show this help

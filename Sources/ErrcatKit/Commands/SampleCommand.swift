@@ -6,7 +6,7 @@ enum SampleCommand: ErrcatCommand {
     static let name = "sample"
 
     static let help = """
-        USAGE: errcat sample N [--seed S] [--format jsonl|codes] [--keys ret|code] [--lang en|zh-Hans] [--catalog FILE]
+        USAGE: errcat sample N [--seed S] [--format jsonl|codes] [--keys ret|code] [--lang TAG] [--catalog FILE]
 
         Writes N lines of JSON response envelopes such as {"ret":11001,"msg":"...","data":null}
         (N is 1000000 or 1_000_000, or has a suffix K, M or G meaning 2^10, 2^20 or 2^30:
@@ -20,7 +20,7 @@ enum SampleCommand: ErrcatCommand {
           --format FORMAT   jsonl (default) or codes (one integer per line; invalid lines
                             become "n/a" or stay empty)
           --keys PRESET     envelope keys: ret (ret/msg/data, default) or code (code/message/data)
-          --lang LANG       message language: en (default) or zh-Hans
+          --lang LANG       message language, a BCP 47 tag: en (default), zh-Hans, zh-Hant, hi, ...
           --catalog FILE    draw codes from this catalog instead of the built-in one
           -h, --help        show this help
 

@@ -330,15 +330,12 @@ enum CatalogComparison {
         "[" + flags.names.joined(separator: ", ") + "]"
     }
 
-    /// The languages a text is compared in: each language's tag and its own text (nil when the
-    /// text has no translation into it; English always has one).
-    static func translations(_ text: LocalizedText) -> [(tag: String, text: String?)] {
-        Language.allCases.map { language in
-            switch language {
-            case .english: return (language.tag, text.english)
-            case .simplifiedChinese: return (language.tag, text.simplifiedChinese)
-            }
-        }
+    /// The languages either text has, by tag (byte by byte), each with its own text in the old and
+    /// the new version (nil where that version has no translation into it).
+    static func translations(_ old: LocalizedText, _ new: LocalizedText) -> [(tag: String, old: String?, new: String?)] {
+        Set(old.languages + new.languages)
+            .sorted { $0.tag.utf8.lexicographicallyPrecedes($1.tag.utf8) }
+            .map { language in (language.tag, old[language], new[language]) }
     }
 
     private static func textChanges(
@@ -346,11 +343,7 @@ enum CatalogComparison {
         kinds: (changed: ChangeKind, added: ChangeKind, removed: ChangeKind), sortCode: Int64, allowKeys: [String],
         into changes: inout [CatalogChange]
     ) {
-        let before = translations(old)
-        let after = translations(new)
-        for index in before.indices {
-            let tag = before[index].tag
-            let (oldText, newText) = (before[index].text, after[index].text)
+        for (tag, oldText, newText) in translations(old, new) {
             guard oldText != newText else { continue }
             let kind: ChangeKind
             let reason: String
@@ -360,7 +353,7 @@ enum CatalogComparison {
                 reason = "text: a new translation"
             case (_?, nil):
                 kind = kinds.removed
-                reason = "text: the \(what) falls back to English in \(tag)"
+                reason = "text: the \(what) falls back along the tag to another language in \(tag)"
             default:
                 kind = kinds.changed
                 reason = "text only"

@@ -32,7 +32,7 @@ struct CSourceGenerator {
         identifiers.insert("errcore_\(symbol)_table")
         for part in [
             "strings", "codes", "entries", "modules", "ranges", "index_keys", "index_slots", "front_slots",
-            "front_buckets", "front_gaps", "table",
+            "front_buckets", "front_gaps", "languages", "messages", "titles", "table",
         ] {
             identifiers.insert("errcore__\(symbol)_\(part)")
         }
@@ -43,28 +43,39 @@ struct CSourceGenerator {
     private func generateWithPool() -> (source: String, pool: StringPool) {
         let prefix = "errcore__\(symbol)_"
         var pool = StringPool()
-        // Pool order: modules (name, titles), success, base entries, module entries, as in the file.
-        var moduleOffsets: [(name: UInt32, titleEN: UInt32, titleZH: UInt32?)] = []
+        // The table's languages (the first the default), as errcore_build() would list them.
+        let languages = definition.allLanguages.isEmpty ? [Language.english] : definition.allLanguages
+        let englishIndex = languages.firstIndex(of: .english)
+        let chineseIndex = languages.firstIndex(of: .simplifiedChinese)
+        // Pool order: language tags, modules (name, titles), success, base entries, module entries,
+        // as in the file.
+        let tagOffsets = languages.map { pool.add($0.tag) }
+        /// The text in each language, `nil` for a missing one; a missing default gives `fallback`.
+        func offsets(_ text: LocalizedText, fallback: UInt32) -> [UInt32?] {
+            languages.enumerated().map { k, language in
+                text[language].map { pool.add($0) } ?? (k == 0 ? fallback : nil)
+            }
+        }
+        /// The two-language view errcore_build() fills: "en" (the default when absent), "zh-Hans" exactly.
+        func legacy(_ row: [UInt32?]) -> (english: UInt32, chinese: UInt32?) {
+            let english = englishIndex.flatMap { row[$0] } ?? row[0] ?? 0
+            return (english, chineseIndex.flatMap { row[$0] })
+        }
+        var moduleOffsets: [(name: UInt32, titles: [UInt32?])] = []
         for module in definition.modules {
-            moduleOffsets.append(
-                (
-                    pool.add(module.name), pool.add(module.title.english),
-                    module.title.simplifiedChinese.map { pool.add($0) }
-                ))
+            let name = pool.add(module.name)
+            moduleOffsets.append((name, offsets(module.title, fallback: name)))
         }
         struct Row {
             var entry: EntryDefinition
             var module: Int
             var name: UInt32
-            var english: UInt32
-            var chinese: UInt32?
+            var messages: [UInt32?]
         }
         var rows: [Row] = []
         func add(_ entry: EntryDefinition, module: Int) {
-            rows.append(
-                Row(
-                    entry: entry, module: module, name: pool.add(entry.name), english: pool.add(entry.message.english),
-                    chinese: entry.message.simplifiedChinese.map { pool.add($0) }))
+            let name = pool.add(entry.name)
+            rows.append(Row(entry: entry, module: module, name: name, messages: offsets(entry.message, fallback: 0)))
         }
         add(definition.success, module: 0)
         for entry in definition.base { add(entry, module: 0) }
@@ -125,11 +136,13 @@ struct CSourceGenerator {
         }
         out += "};\n\n"
 
-        out += "/* entries[i] describes codes[i]: module, flags, reserved, name, English, Chinese. */\n"
+        out += "/* entries[i] describes codes[i]: module, flags, reserved, name, and the two-language view\n"
+        out += " * (the \"en\" message, the \"zh-Hans\" one); every lookup reads the message matrix below. */\n"
         out += "static const errcore_entry \(prefix)entries[\(rows.count)] = {\n"
         for row in rows {
+            let view = legacy(row.messages)
             out +=
-                "    {\(row.module), \(hexFlags(row.entry.flags.rawValue)), 0, \(row.name), \(row.english), \(offset(row.chinese))}, /* \(row.entry.code) \(CLiteral.comment(row.entry.name)) */\n"
+                "    {\(row.module), \(hexFlags(row.entry.flags.rawValue)), 0, \(row.name), \(view.english), \(offset(view.chinese))}, /* \(row.entry.code) \(CLiteral.comment(row.entry.name)) */\n"
         }
         out += "};\n\n"
 
@@ -138,12 +151,13 @@ struct CSourceGenerator {
             modulesName = "NULL"
         } else {
             modulesName = "\(prefix)modules"
-            out += "/* Module id k is modules[k - 1]: name, English title, Chinese title, reserved. */\n"
+            out += "/* Module id k is modules[k - 1]: name, the \"en\" and \"zh-Hans\" titles, reserved. */\n"
             out += "static const errcore_module \(modulesName)[\(definition.modules.count)] = {\n"
             for (index, module) in definition.modules.enumerated() {
                 let offsets = moduleOffsets[index]
+                let view = legacy(offsets.titles)
                 out +=
-                    "    {\(offsets.name), \(offsets.titleEN), \(offset(offsets.titleZH)), 0}, /* \(index + 1) \(CLiteral.comment(module.name)) */\n"
+                    "    {\(offsets.name), \(view.english), \(offset(view.chinese)), 0}, /* \(index + 1) \(CLiteral.comment(module.name)) */\n"
             }
             out += "};\n\n"
         }
@@ -184,6 +198,34 @@ struct CSourceGenerator {
         let front = frontSource(prefix: prefix)
         out += front.arrays
 
+        out += "/* Language tags (pool offsets), the first the default language. */\n"
+        out += "static const uint32_t \(prefix)languages[\(languages.count)] = {\n"
+        for (k, language) in languages.enumerated() {
+            out += "    \(tagOffsets[k]), /* \(CLiteral.comment(language.tag)) */\n"
+        }
+        out += "};\n\n"
+        let languageList = languages.map(\.tag).joined(separator: ", ")
+        out +=
+            "/* messages[i * \(languages.count) + k]: entry i's message in language k (\(CLiteral.comment(languageList))). */\n"
+        out += "static const uint32_t \(prefix)messages[\(rows.count * languages.count)] = {\n"
+        for row in rows {
+            out += "    \(row.messages.map(offset).joined(separator: ", ")), /* \(row.entry.code) */\n"
+        }
+        out += "};\n\n"
+        let titlesName: String
+        if definition.modules.isEmpty {
+            titlesName = "NULL"
+        } else {
+            titlesName = "\(prefix)titles"
+            out += "/* titles[(id - 1) * \(languages.count) + k]: module id's title in language k. */\n"
+            out += "static const uint32_t \(titlesName)[\(definition.modules.count * languages.count)] = {\n"
+            for (index, module) in definition.modules.enumerated() {
+                out +=
+                    "    \(moduleOffsets[index].titles.map(offset).joined(separator: ", ")), /* \(index + 1) \(CLiteral.comment(module.name)) */\n"
+            }
+            out += "};\n\n"
+        }
+
         out += "static const errcore_table \(prefix)table = {\n"
         out += "    \(prefix)codes,\n"
         out += "    \(prefix)entries,\n"
@@ -198,6 +240,10 @@ struct CSourceGenerator {
         out += indexCount > 0 ? "    \(prefix)index_keys,\n    \(prefix)index_slots,\n" : "    NULL,\n    NULL,\n"
         out += "    \(indexCount),\n"
         out += front.initializer
+        out += "    \(prefix)languages,\n"
+        out += "    \(languages.count),\n"
+        out += "    \(prefix)messages,\n"
+        out += "    \(titlesName),\n"
         out += "};\n\n"
         out += "/* Declared here as in the catalog's header: exported by a library built with -fvisibility=hidden. */\n"
         out += "ERRCORE_API const errcore_table *errcore_\(symbol)_table(void);\n\n"

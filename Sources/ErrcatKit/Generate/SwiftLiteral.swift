@@ -78,12 +78,25 @@ enum SwiftLiteral {
         return "[" + parts.joined(separator: ", ") + "]"
     }
 
-    /// A `LocalizedText(...)` expression.
+    /// A `LocalizedText(...)` expression: `LocalizedText(english:simplifiedChinese:)` for a text in
+    /// those two languages or fewer, else `LocalizedText([tag: text, …])` in ``languageOrder(_:)``.
     static func localizedText(_ text: LocalizedText) -> String {
+        let languages = text.languages
+        if languages.contains(where: { $0 != .english && $0 != .simplifiedChinese }) || text[.english] == nil {
+            let pairs = languageOrder(languages).map { "\(string($0.tag)): \(string(text[$0] ?? ""))" }
+            return "LocalizedText([" + pairs.joined(separator: ", ") + "])"
+        }
         if let chinese = text.simplifiedChinese {
             return "LocalizedText(english: \(string(text.english)), simplifiedChinese: \(string(chinese)))"
         }
         return "LocalizedText(english: \(string(text.english)))"
+    }
+
+    /// `languages` in a stable order: the built-in catalog's (``Language/builtIn``), then the others
+    /// by tag.
+    static func languageOrder(_ languages: [Language]) -> [Language] {
+        let known = Language.builtIn.filter { languages.contains($0) }
+        return known + languages.filter { !Language.builtIn.contains($0) }.sorted { $0.tag < $1.tag }
     }
 
     /// `text` on one line, for a `//` or `///` comment: line and paragraph separators (LF, CR,

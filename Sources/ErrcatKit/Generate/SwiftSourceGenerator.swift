@@ -170,7 +170,13 @@ struct SwiftSourceGenerator {
         identifiers.formUnion(GeneratedNames.generatedModuleMembers.keys)
         func add(_ text: LocalizedText) {
             literals.insert(Array(text.english.utf8))
-            if let chinese = text.simplifiedChinese { literals.insert(Array(chinese.utf8)) }
+            for (language, value) in text.texts {
+                literals.insert(Array(language.tag.utf8))
+                literals.insert(Array(value.utf8))
+            }
+        }
+        for language in definition.allLanguages {
+            literals.insert(Array(language.tag.utf8))
         }
         for entry in definition.base {
             identifiers.insert(entry.name)
@@ -260,7 +266,9 @@ struct SwiftSourceGenerator {
             out += "        ],\n"
         }
         let modules = definition.modules.map { SwiftLiteral.typeName(module: $0.name) + ".definition" }
-        out += "        modules: [\(modules.joined(separator: ", "))])\n\n"
+        out += "        modules: [\(modules.joined(separator: ", "))],\n"
+        let tags = definition.allLanguages.map { SwiftLiteral.string($0.tag) }
+        out += "        languages: [\(tags.joined(separator: ", "))])\n\n"
         out += "    /// Installs the catalog as the process-wide catalog (`Catalog.install(_:)`): call it once at\n"
         out += "    /// start-up, before the first classification.\n"
         out += "    /// - Returns: The process-wide catalog.\n"

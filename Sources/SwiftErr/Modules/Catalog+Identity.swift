@@ -22,44 +22,46 @@ extension Catalog {
     /// computed on each use, in time proportional to the table's size: keep it rather than ask
     /// again on a hot path.
     ///
-    /// Hashed, in order: the success code; every entry (code, module id, flags, name, English
-    /// and Chinese message); every module (name, English and Chinese title); every range
-    /// (first, last, module id). Integers as little-endian bytes of fixed width, strings as a
-    /// 4-byte length and their bytes (an absent string as length 0xFFFFFFFF). String pool
-    /// offsets, the pool's layout and the classification index (derived from the rest) are
-    /// not hashed, so the built-in table and the same catalog built from
-    /// `catalog/default.json` hash equal.
+    /// Hashed, in order: the success code; the message languages (their number and tags, the
+    /// default first); every entry (code, module id, flags, name, and its message in each
+    /// language as a lookup for that language's tag returns it, fallback included); every module
+    /// (name, and its title in each language, likewise); every range (first, last, module id).
+    /// Integers as little-endian bytes of fixed width, strings as a 4-byte length and their bytes
+    /// (an absent string as length 0xFFFFFFFF). String pool offsets, the pool's layout, how the
+    /// table stores its languages and the classification index (derived from the rest) are not
+    /// hashed, so the built-in table and the same catalog built from `catalog/default.json` hash
+    /// equal, and so do two tables whose lookups give the same text for every language.
     public var identity: String {
         var hash = FNV1a()
-        hash.add(text: "errcat-catalog-identity/1")
+        hash.add(text: "errcat-catalog-identity/2")
         let table = pointer.pointee
-        func string(_ offset: UInt32) {
-            guard offset != UInt32(ERRCORE_NO_STRING), Int(offset) < table.strings_size else {
+        func string(_ text: UnsafePointer<CChar>?) {
+            guard let text else {
                 hash.add(UInt64(0xFFFF_FFFF), bytes: 4)
                 return
             }
-            let start = UnsafeRawPointer(table.strings! + Int(offset))
-            let length = strlen(start.assumingMemoryBound(to: CChar.self))
+            let length = strlen(text)
             hash.add(UInt64(length), bytes: 4)
-            hash.add(UnsafeRawBufferPointer(start: start, count: length))
+            hash.add(UnsafeRawBufferPointer(start: UnsafeRawPointer(text), count: length))
         }
+        let tags = (0..<errcore_language_count(pointer)).map { errcore_language_tag(pointer, $0) }
         hash.add(UInt64(bitPattern: table.success_code), bytes: 8)
+        hash.add(UInt64(tags.count), bytes: 8)
+        for tag in tags { string(tag) }
         hash.add(UInt64(table.entry_count), bytes: 8)
         for index in 0..<table.entry_count {
             let entry = table.entries[index]
             hash.add(UInt64(bitPattern: table.codes[index]), bytes: 8)
             hash.add(UInt64(entry.module), bytes: 2)
             hash.add(UInt64(entry.flags), bytes: 1)
-            string(entry.name)
-            string(entry.message_en)
-            string(entry.message_zh)
+            string(errcore_entry_name(pointer, UInt32(index)))
+            for tag in tags { string(errcore_entry_message_for_tag(pointer, UInt32(index), tag)) }
         }
         hash.add(UInt64(table.module_count), bytes: 8)
         for index in 0..<table.module_count {
-            let module = table.modules[index]
-            string(module.name)
-            string(module.title_en)
-            string(module.title_zh)
+            let id = UInt16(index + 1)
+            string(errcore_module_name(pointer, id))
+            for tag in tags { string(errcore_module_title_for_tag(pointer, id, tag)) }
         }
         hash.add(UInt64(table.range_count), bytes: 8)
         for index in 0..<table.range_count {

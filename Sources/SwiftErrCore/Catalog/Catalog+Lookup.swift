@@ -15,14 +15,14 @@ extension Catalog {
         CText.string(errcore_entry_name(pointer, index))
     }
 
-    /// The message of entry `index` in `language`, English when there is no translation
-    /// (`errcore_entry_message()`).
+    /// The message of entry `index` for `language`, falling back along the language's tag, then to
+    /// the catalog's default language (`errcore_entry_message_for_tag()`).
     /// - Parameters:
     ///   - index: An entry index.
     ///   - language: The language wanted.
     /// - Returns: The message, or `nil` when `index` is out of range.
     public func entryMessage(at index: UInt32, in language: Language) -> String? {
-        CText.string(errcore_entry_message(pointer, index, language.cValue))
+        CText.string(errcore_entry_message_for_tag(pointer, index, language.tag))
     }
 
     /// The flags of entry `index`.
@@ -46,14 +46,14 @@ extension Catalog {
         CText.string(errcore_module_name(pointer, id))
     }
 
-    /// The display name of module `id` in `language`, English when there is no translation
-    /// (`errcore_module_title()`).
+    /// The display name of module `id` for `language`, with the same fallback as
+    /// ``entryMessage(at:in:)`` (`errcore_module_title_for_tag()`).
     /// - Parameters:
     ///   - id: A module id (1-based).
     ///   - language: The language wanted.
     /// - Returns: The title, or `nil` when there is no such module.
     public func moduleTitle(_ id: UInt16, in language: Language) -> String? {
-        CText.string(errcore_module_title(pointer, id, language.cValue))
+        CText.string(errcore_module_title_for_tag(pointer, id, language.tag))
     }
 
     /// The id of the module named `name`, as `errcore_module_find()` finds it; linear in the
@@ -126,14 +126,21 @@ extension Catalog {
         return result
     }
 
-    /// The text a person should see for `code` (`errcore_describe()`): an entry's message,
+    /// The text a person should see for `code` (`errcore_describe_for_tag()`): an entry's message,
     /// "Unrecognised Study group error (code 11219999)" for an unlisted code in a module's
     /// range, "Unknown response code …" for an unknown code.
     /// - Parameters:
     ///   - code: Any raw code.
-    ///   - language: The language wanted; English is the fallback.
+    ///   - language: The language wanted; it falls back as ``entryMessage(at:in:)`` does.
     /// - Returns: The description.
     public func describe(_ code: Int64, in language: Language) -> String {
-        CText.read { buffer, size in errcore_describe(pointer, code, language.cValue, buffer, size) }
+        CText.read { buffer, size in errcore_describe_for_tag(pointer, code, language.tag, buffer, size) }
+    }
+
+    /// The catalog's message languages, the first its default (`errcore_language_tag()`).
+    public var languages: [Language] {
+        (0..<errcore_language_count(pointer)).compactMap { index in
+            CText.string(errcore_language_tag(pointer, index)).flatMap { Language(tag: $0) }
+        }
     }
 }

@@ -15,15 +15,14 @@ struct CatalogBuilder {
         var module: UInt16
         var flags: UInt8
         var name: Int
-        var english: Int
-        var chinese: Int?
+        /// Pool offsets of the message in each of ``languages``, `nil` for a missing one.
+        var messages: [Int?]
         var label: String
     }
 
     private struct FlatModule {
         var name: Int
-        var english: Int
-        var chinese: Int?
+        var titles: [Int?]
         var label: String
     }
 
@@ -33,9 +32,28 @@ struct CatalogBuilder {
     private var modules: [FlatModule] = []
     private var ranges: [errcore_range] = []
     private var rangeLabels: [String] = []
+    /// The table's languages, the first the default.
+    private let languages: [Language]
+    /// Pool offsets of the language tags.
+    private var tagOffsets: [Int] = []
 
     init(_ definition: CatalogDefinition) {
         self.definition = definition
+        let languages = definition.allLanguages
+        self.languages = languages.isEmpty ? [.english] : languages
+    }
+
+    /// Interns the text in each language; `what` names the text for an error.
+    private mutating func internTexts(_ text: LocalizedText, what: String) throws(CatalogError) -> [Int?] {
+        var offsets: [Int?] = []
+        for language in languages {
+            if let value = text[language] {
+                offsets.append(try intern(value, what: "the \(language.tag) \(what)"))
+            } else {
+                offsets.append(nil)
+            }
+        }
+        return offsets
     }
 
     /// Appends `text` and a NUL to the pool and returns its offset.
@@ -53,19 +71,23 @@ struct CatalogBuilder {
 
     private mutating func add(_ entry: EntryDefinition, module: UInt16, label: String) throws(CatalogError) {
         let name = try intern(entry.name, what: "the name of \(label)")
-        let english = try intern(entry.message.english, what: "the English message of \(label)")
-        var chinese: Int? = nil
-        if let zh = entry.message.simplifiedChinese {
-            chinese = try intern(zh, what: "the Chinese message of \(label)")
-        }
+        let messages = try internTexts(entry.message, what: "message of \(label)")
         entries.append(
             FlatEntry(
                 code: entry.code, module: module, flags: entry.flags.rawValue,
-                name: name, english: english, chinese: chinese, label: label))
+                name: name, messages: messages, label: label))
     }
 
     private mutating func flatten() throws(CatalogError) {
         let def = definition
+        if languages.count > Int(ERRCORE_MAX_LANGUAGES) {
+            throw CatalogError(
+                status: .countOverflow, code: Int64(languages.count),
+                message: "count overflow: \(languages.count) languages, at most \(ERRCORE_MAX_LANGUAGES) allowed")
+        }
+        for language in languages {
+            tagOffsets.append(try intern(language.tag, what: "a language tag"))
+        }
         if def.modules.count > Int(ERRCORE_MAX_MODULES) {
             throw CatalogError(
                 status: .countOverflow, code: Int64(def.modules.count),
@@ -79,12 +101,8 @@ struct CatalogBuilder {
             let id = UInt16(i + 1)
             let label = "module \(id) '\(module.name)'"
             let name = try intern(module.name, what: "the name of \(label)")
-            let english = try intern(module.title.english, what: "the English title of \(label)")
-            var chinese: Int? = nil
-            if let zh = module.title.simplifiedChinese {
-                chinese = try intern(zh, what: "the Chinese title of \(label)")
-            }
-            modules.append(FlatModule(name: name, english: english, chinese: chinese, label: label))
+            let titles = try internTexts(module.title, what: "title of \(label)")
+            modules.append(FlatModule(name: name, titles: titles, label: label))
             for range in module.ranges {
                 ranges.append(errcore_range(first: range.lowerBound, last: range.upperBound, module: id))
                 rangeLabels.append("\(module.name) range \(range.lowerBound)...\(range.upperBound)")
@@ -105,24 +123,36 @@ struct CatalogBuilder {
         return pool.withUnsafeBufferPointer { poolBuffer in
             poolBuffer.withMemoryRebound(to: CChar.self) { chars in
                 let base = chars.baseAddress!  // the pool always holds at least the success name
-                let entryDefs = entries.map { e in
-                    errcore_entry_def(
-                        code: e.code, module: e.module, flags: e.flags, name: base + e.name,
-                        message_en: base + e.english, message_zh: e.chinese.map { base + $0 })
-                }
-                let moduleDefs = modules.map { m in
-                    errcore_module_def(
-                        name: base + m.name, title_en: base + m.english, title_zh: m.chinese.map { base + $0 })
-                }
-                return entryDefs.withUnsafeBufferPointer { entryBuffer in
-                    moduleDefs.withUnsafeBufferPointer { moduleBuffer in
-                        ranges.withUnsafeBufferPointer { rangeBuffer in
-                            var def = errcore_catalog_def(
-                                success_code: successCode,
-                                entries: entryBuffer.baseAddress, entry_count: entryBuffer.count,
-                                modules: moduleBuffer.baseAddress, module_count: moduleBuffer.count,
-                                ranges: rangeBuffer.baseAddress, range_count: rangeBuffer.count)
-                            return body(&def)
+                // Every entry's and module's text pointers, back to back: row i of the entries is
+                // messageRows[i * languageCount ..< (i + 1) * languageCount], as the C core reads them.
+                let languageCount = tagOffsets.count
+                var pointers: [UnsafePointer<CChar>?] = tagOffsets.map { UnsafePointer(base + $0) }
+                for e in entries { pointers += e.messages.map { $0.map { UnsafePointer(base + $0) } } }
+                for m in modules { pointers += m.titles.map { $0.map { UnsafePointer(base + $0) } } }
+                return pointers.withUnsafeBufferPointer { texts in
+                    let all = texts.baseAddress!  // holds at least the tags: a table has a language
+                    let entryDefs = entries.enumerated().map { i, e in
+                        errcore_entry_def(
+                            code: e.code, module: e.module, flags: e.flags, name: base + e.name,
+                            message_en: nil, message_zh: nil,
+                            messages: all + languageCount * (1 + i))
+                    }
+                    let moduleDefs = modules.enumerated().map { i, m in
+                        errcore_module_def(
+                            name: base + m.name, title_en: nil, title_zh: nil,
+                            titles: all + languageCount * (1 + entries.count + i))
+                    }
+                    return entryDefs.withUnsafeBufferPointer { entryBuffer in
+                        moduleDefs.withUnsafeBufferPointer { moduleBuffer in
+                            ranges.withUnsafeBufferPointer { rangeBuffer in
+                                var def = errcore_catalog_def(
+                                    success_code: successCode,
+                                    entries: entryBuffer.baseAddress, entry_count: entryBuffer.count,
+                                    modules: moduleBuffer.baseAddress, module_count: moduleBuffer.count,
+                                    ranges: rangeBuffer.baseAddress, range_count: rangeBuffer.count,
+                                    languages: all, language_count: languageCount)
+                                return body(&def)
+                            }
                         }
                     }
                 }
@@ -170,6 +200,8 @@ struct CatalogBuilder {
             case ERRCORE_SUBJECT_ENTRY: return i < entries.count ? "entry \(i) is \(entries[i].label)" : nil
             case ERRCORE_SUBJECT_MODULE: return i < modules.count ? "module index \(i) is \(modules[i].label)" : nil
             case ERRCORE_SUBJECT_RANGE: return i < rangeLabels.count ? "range \(i) is \(rangeLabels[i])" : nil
+            case ERRCORE_SUBJECT_LANGUAGE:
+                return i < languages.count ? "language \(i) is '\(languages[i].tag)'" : nil
             default: return nil
             }
         }

@@ -45,6 +45,10 @@ public struct CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
         /// Two modules have the same name (`ERRCORE_E_DUPLICATE_MODULE_NAME`): names identify
         /// modules.
         case duplicateModuleName
+        /// A language tag is not a well-formed BCP 47 tag (`ERRCORE_E_BAD_LANGUAGE_TAG`).
+        case badLanguageTag
+        /// Two languages of one catalog have the same tag (`ERRCORE_E_DUPLICATE_LANGUAGE`).
+        case duplicateLanguage
         /// A status value this version of the facade does not know; the payload is its raw value.
         case unrecognisedStatus(UInt32)
         /// Detected in Swift: a catalog was to be installed as SwiftErr's process-wide catalog
@@ -72,6 +76,8 @@ public struct CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
             case ERRCORE_E_BUFFER_TOO_SMALL: self = .bufferTooSmall
             case ERRCORE_E_MISALIGNED: self = .misalignedStorage
             case ERRCORE_E_DUPLICATE_MODULE_NAME: self = .duplicateModuleName
+            case ERRCORE_E_BAD_LANGUAGE_TAG: self = .badLanguageTag
+            case ERRCORE_E_DUPLICATE_LANGUAGE: self = .duplicateLanguage
             default: self = .unrecognisedStatus(status.rawValue)
             }
         }

@@ -16,6 +16,10 @@ public struct CatalogDefinition: Sendable, Hashable {
     public var base: [EntryDefinition]
     /// The feature modules; module id = 1-based index.
     public var modules: [ModuleDefinition]
+    /// The catalog's message languages, the first its default (where every lookup ends). A
+    /// language a text uses that is not listed is added after these when the catalog is built
+    /// (``allLanguages``).
+    public var languages: [Language]
 
     /// Creates a catalog definition.
     /// - Parameters:
@@ -23,11 +27,47 @@ public struct CatalogDefinition: Sendable, Hashable {
     ///   - success: The success entry.
     ///   - base: The base-tier entries.
     ///   - modules: The modules, in id order.
-    public init(name: String, success: EntryDefinition, base: [EntryDefinition], modules: [ModuleDefinition]) {
+    ///   - languages: The message languages, the first the default; `nil` (the default): English,
+    ///     then every other language the texts use, in the order they first appear.
+    public init(
+        name: String, success: EntryDefinition, base: [EntryDefinition], modules: [ModuleDefinition],
+        languages: [Language]? = nil
+    ) {
         self.name = name
         self.success = success
         self.base = base
         self.modules = modules
+        self.languages = []
+        self.languages = languages ?? Self.languagesUsed(by: self, after: [.english])
+    }
+
+    /// ``languages``, then every other language a message or title uses, in the order they first
+    /// appear: the languages of a table built from this definition.
+    public var allLanguages: [Language] {
+        Self.languagesUsed(by: self, after: languages)
+    }
+
+    /// Every text of the catalog: the success entry's, the base entries', then each module's title
+    /// and its entries' messages.
+    public var allTexts: [LocalizedText] {
+        var texts = [success.message] + base.map { $0.message }
+        for module in modules {
+            texts.append(module.title)
+            texts += module.codes.map { $0.message }
+        }
+        return texts
+    }
+
+    private static func languagesUsed(by definition: CatalogDefinition, after start: [Language]) -> [Language] {
+        var result = start
+        var seen = Set(start)
+        for text in definition.allTexts {
+            for language in text.languages where !seen.contains(language) {
+                seen.insert(language)
+                result.append(language)
+            }
+        }
+        return result
     }
 
     /// The 1-based id of the module named `name`, or `nil` when there is none.
@@ -63,6 +103,7 @@ public struct CatalogDefinition: Sendable, Hashable {
     public func adding(_ module: ModuleDefinition) -> CatalogDefinition {
         var copy = self
         copy.modules.append(module)
+        copy.languages = copy.allLanguages
         return copy
     }
 }

@@ -1,29 +1,63 @@
-/// A text in English with an optional Simplified Chinese translation.
+/// A text in any number of languages: catalog messages and module titles.
 ///
-/// Catalog messages and module titles are `LocalizedText`s. English is required and is
-/// the fallback for a missing translation.
+/// Looking it up for a language falls back along the language's tag, then to a fallback language
+/// (a catalog's default, English unless told), so a missing translation never leaves a user without
+/// text.
 public struct LocalizedText: Sendable, Hashable {
-    /// The English text.
-    public var english: String
-    /// The Simplified Chinese text, or `nil` when there is no translation.
-    public var simplifiedChinese: String?
+    /// The text in each language it has.
+    public var texts: [Language: String]
 
-    /// Creates a text.
+    /// Creates a text in English with an optional Simplified Chinese translation.
     /// - Parameters:
     ///   - english: The English text.
     ///   - simplifiedChinese: The Simplified Chinese translation, if any.
     public init(english: String, simplifiedChinese: String? = nil) {
-        self.english = english
-        self.simplifiedChinese = simplifiedChinese
+        texts = [.english: english]
+        if let simplifiedChinese {
+            texts[.simplifiedChinese] = simplifiedChinese
+        }
     }
 
-    /// The text in `language`, English when there is no translation.
-    /// - Parameter language: The language wanted.
-    /// - Returns: The translation, or the English text as the fallback.
-    public func text(in language: Language) -> String {
-        switch language {
-        case .english: return english
-        case .simplifiedChinese: return simplifiedChinese ?? english
+    /// Creates a text in the languages given.
+    /// - Parameter texts: The text in each language.
+    public init(_ texts: [Language: String]) {
+        self.texts = texts
+    }
+
+    /// The English text; `""` when there is none. Setting it sets the English text.
+    public var english: String {
+        get { texts[.english] ?? "" }
+        set { texts[.english] = newValue }
+    }
+
+    /// The Simplified Chinese text, or `nil` when there is no translation. Setting `nil` removes it.
+    public var simplifiedChinese: String? {
+        get { texts[.simplifiedChinese] }
+        set { texts[.simplifiedChinese] = newValue }
+    }
+
+    /// The text in exactly `language`, with no fallback, or `nil`.
+    /// - Parameter language: A language.
+    public subscript(language: Language) -> String? {
+        get { texts[language] }
+        set { texts[language] = newValue }
+    }
+
+    /// The languages the text has, ordered by tag (byte by byte: tags are ASCII).
+    public var languages: [Language] {
+        texts.keys.sorted { $0.tag.utf8.lexicographicallyPrecedes($1.tag.utf8) }
+    }
+
+    /// The text for `language`: the first present along its tag (``Language/fallbackChain``), else
+    /// the text in `fallback`, else the English text, else `""`.
+    /// - Parameters:
+    ///   - language: The language wanted.
+    ///   - fallback: The language to end at, usually the catalog's default; English unless told.
+    /// - Returns: The translation, or the fallback's text.
+    public func text(in language: Language, fallback: Language = .english) -> String {
+        for candidate in language.fallbackChain {
+            if let text = texts[candidate] { return text }
         }
+        return texts[fallback] ?? texts[.english] ?? ""
     }
 }

@@ -25,7 +25,7 @@ public enum AccountCode: ModuleCode {
     /// `"account"`
     public static var moduleName: String { "account" }
     /// Account / 账号
-    public static var moduleTitle: LocalizedText { LocalizedText(english: "Account", simplifiedChinese: "账号") }
+    public static var moduleTitle: LocalizedText { LocalizedText(["en": "Account", "zh-Hans": "账号", "zh-Hant": "帳號", "hi": "खाता"]) }
     /// `11010000...11019999`
     public static var codeRanges: [ClosedRange<Int64>] { [11010000...11019999] }
     /// Every case but ``other(_:)``, in catalog order.
@@ -78,10 +78,10 @@ public enum AccountCode: ModuleCode {
     /// The case's catalog message.
     public var message: LocalizedText {
         switch self {
-        case .wechatHasBinded: return LocalizedText(english: "This WeChat account is already linked to another account.", simplifiedChinese: "该微信已绑定其他账号。")
-        case .phoneHasBindedOtherWeChat: return LocalizedText(english: "This phone number is already linked to another WeChat account.", simplifiedChinese: "该手机号已绑定其他微信。")
-        case .notSupportNumber: return LocalizedText(english: "This phone number is not supported.", simplifiedChinese: "暂不支持该号码。")
-        case .notRegisterHomework: return LocalizedText(english: "This account is not registered for homework.", simplifiedChinese: "该账号未开通作业服务。")
+        case .wechatHasBinded: return LocalizedText(["en": "This WeChat account is already linked to another account.", "zh-Hans": "该微信已绑定其他账号。", "zh-Hant": "此微信帳號已綁定其他帳號。", "hi": "यह WeChat खाता पहले से किसी दूसरे खाते से जुड़ा है।"])
+        case .phoneHasBindedOtherWeChat: return LocalizedText(["en": "This phone number is already linked to another WeChat account.", "zh-Hans": "该手机号已绑定其他微信。", "zh-Hant": "此手機號碼已綁定其他微信帳號。", "hi": "यह फ़ोन नंबर पहले से किसी दूसरे WeChat खाते से जुड़ा है।"])
+        case .notSupportNumber: return LocalizedText(["en": "This phone number is not supported.", "zh-Hans": "暂不支持该号码。", "zh-Hant": "目前不支援此號碼。", "hi": "यह फ़ोन नंबर समर्थित नहीं है।"])
+        case .notRegisterHomework: return LocalizedText(["en": "This account is not registered for homework.", "zh-Hans": "该账号未开通作业服务。", "zh-Hant": "此帳號尚未開通作業服務。", "hi": "यह खाता होमवर्क सेवा के लिए पंजीकृत नहीं है।"])
         case .other: return Self.unrecognisedMessage
         }
     }

@@ -19,7 +19,7 @@ public enum MembershipCode: ModuleCode {
     /// `"membership"`
     public static var moduleName: String { "membership" }
     /// Membership / 会员
-    public static var moduleTitle: LocalizedText { LocalizedText(english: "Membership", simplifiedChinese: "会员") }
+    public static var moduleTitle: LocalizedText { LocalizedText(["en": "Membership", "zh-Hans": "会员", "zh-Hant": "會員", "hi": "सदस्यता"]) }
     /// `11100000...11109999`
     public static var codeRanges: [ClosedRange<Int64>] { [11100000...11109999] }
     /// Every case but ``other(_:)``, in catalog order.
@@ -63,7 +63,7 @@ public enum MembershipCode: ModuleCode {
     /// The case's catalog message.
     public var message: LocalizedText {
         switch self {
-        case .joinedBeePlan: return LocalizedText(english: "You have already joined the Bee Plan.", simplifiedChinese: "你已加入小蜜蜂计划。")
+        case .joinedBeePlan: return LocalizedText(["en": "You have already joined the Bee Plan.", "zh-Hans": "你已加入小蜜蜂计划。", "zh-Hant": "您已加入小蜜蜂計畫。", "hi": "आप पहले ही Bee Plan में शामिल हो चुके हैं।"])
         case .other: return Self.unrecognisedMessage
         }
     }

@@ -19,7 +19,7 @@ public enum SignInCode: ModuleCode {
     /// `"signIn"`
     public static var moduleName: String { "signIn" }
     /// Daily sign-in / 签到
-    public static var moduleTitle: LocalizedText { LocalizedText(english: "Daily sign-in", simplifiedChinese: "签到") }
+    public static var moduleTitle: LocalizedText { LocalizedText(["en": "Daily sign-in", "zh-Hans": "签到", "zh-Hant": "簽到", "hi": "दैनिक चेक-इन"]) }
     /// `11140000...11149999`
     public static var codeRanges: [ClosedRange<Int64>] { [11140000...11149999] }
     /// Every case but ``other(_:)``, in catalog order.
@@ -63,7 +63,7 @@ public enum SignInCode: ModuleCode {
     /// The case's catalog message.
     public var message: LocalizedText {
         switch self {
-        case .todayIsSignIned: return LocalizedText(english: "You have already signed in today.", simplifiedChinese: "今天已经签到过了。")
+        case .todayIsSignIned: return LocalizedText(["en": "You have already signed in today.", "zh-Hans": "今天已经签到过了。", "zh-Hant": "您今天已經簽到過了。", "hi": "आप आज पहले ही चेक-इन कर चुके हैं।"])
         case .other: return Self.unrecognisedMessage
         }
     }

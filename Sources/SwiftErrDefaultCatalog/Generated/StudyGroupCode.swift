@@ -41,7 +41,7 @@ public enum StudyGroupCode: ModuleCode {
     /// `"studyGroup"`
     public static var moduleName: String { "studyGroup" }
     /// Study group / 学习小组
-    public static var moduleTitle: LocalizedText { LocalizedText(english: "Study group", simplifiedChinese: "学习小组") }
+    public static var moduleTitle: LocalizedText { LocalizedText(["en": "Study group", "zh-Hans": "学习小组", "zh-Hant": "學習小組", "hi": "अध्ययन समूह"]) }
     /// `11210000...11219999`
     public static var codeRanges: [ClosedRange<Int64>] { [11210000...11219999] }
     /// Every case but ``other(_:)``, in catalog order.
@@ -118,18 +118,18 @@ public enum StudyGroupCode: ModuleCode {
     /// The case's catalog message.
     public var message: LocalizedText {
         switch self {
-        case .wrongTeamCode: return LocalizedText(english: "The class code is wrong.", simplifiedChinese: "班级码错误。")
-        case .classNotFound: return LocalizedText(english: "The class does not exist.", simplifiedChinese: "班级不存在。")
-        case .nicknameExists: return LocalizedText(english: "This nickname is already used in the class.", simplifiedChinese: "该昵称在班级中已存在。")
-        case .joinClassThreeTimes: return LocalizedText(english: "You have asked to join this class three times. Wait for the teacher to respond.", simplifiedChinese: "你已申请加入该班级三次,请等待老师处理。")
-        case .curIdentifierError: return LocalizedText(english: "Your current role cannot do this.", simplifiedChinese: "当前身份无法进行此操作。")
-        case .identityNickNameExists: return LocalizedText(english: "This nickname is already used for this role.", simplifiedChinese: "该身份下昵称已存在。")
-        case .createClassMAx: return LocalizedText(english: "You have created the maximum number of classes.", simplifiedChinese: "创建班级数量已达上限。")
-        case .checkClassCodeMax: return LocalizedText(english: "Too many class code checks. Try again later.", simplifiedChinese: "班级码校验次数已达上限,请稍后再试。")
-        case .joinTeamMax: return LocalizedText(english: "You have joined the maximum number of classes.", simplifiedChinese: "加入班级数量已达上限。")
-        case .studentCountMax: return LocalizedText(english: "The class is full.", simplifiedChinese: "班级人数已满。")
-        case .folderLevelLimit: return LocalizedText(english: "Folders cannot be nested any deeper.", simplifiedChinese: "文件夹层级已达上限。")
-        case .clockFrequencyInvalid: return LocalizedText(english: "The check-in frequency is not valid.", simplifiedChinese: "打卡频率无效。")
+        case .wrongTeamCode: return LocalizedText(["en": "The class code is wrong.", "zh-Hans": "班级码错误。", "zh-Hant": "班級代碼錯誤。", "hi": "कक्षा कोड गलत है।"])
+        case .classNotFound: return LocalizedText(["en": "The class does not exist.", "zh-Hans": "班级不存在。", "zh-Hant": "班級不存在。", "hi": "यह कक्षा मौजूद नहीं है।"])
+        case .nicknameExists: return LocalizedText(["en": "This nickname is already used in the class.", "zh-Hans": "该昵称在班级中已存在。", "zh-Hant": "此暱稱在班級中已有人使用。", "hi": "यह उपनाम इस कक्षा में पहले से इस्तेमाल हो रहा है।"])
+        case .joinClassThreeTimes: return LocalizedText(["en": "You have asked to join this class three times. Wait for the teacher to respond.", "zh-Hans": "你已申请加入该班级三次,请等待老师处理。", "zh-Hant": "您已申請加入此班級三次,請等候老師處理。", "hi": "आप इस कक्षा में शामिल होने के लिए तीन बार अनुरोध कर चुके हैं। कृपया शिक्षक के जवाब की प्रतीक्षा करें।"])
+        case .curIdentifierError: return LocalizedText(["en": "Your current role cannot do this.", "zh-Hans": "当前身份无法进行此操作。", "zh-Hant": "目前的身分無法執行此操作。", "hi": "आपकी वर्तमान भूमिका में यह कार्य नहीं किया जा सकता।"])
+        case .identityNickNameExists: return LocalizedText(["en": "This nickname is already used for this role.", "zh-Hans": "该身份下昵称已存在。", "zh-Hant": "此身分下已有相同的暱稱。", "hi": "इस भूमिका के लिए यह उपनाम पहले से इस्तेमाल हो रहा है।"])
+        case .createClassMAx: return LocalizedText(["en": "You have created the maximum number of classes.", "zh-Hans": "创建班级数量已达上限。", "zh-Hant": "建立的班級數量已達上限。", "hi": "आप अधिकतम संख्या में कक्षाएँ बना चुके हैं।"])
+        case .checkClassCodeMax: return LocalizedText(["en": "Too many class code checks. Try again later.", "zh-Hans": "班级码校验次数已达上限,请稍后再试。", "zh-Hant": "班級代碼驗證次數過多,請稍後再試。", "hi": "कक्षा कोड की जाँच बहुत बार की गई है। कृपया कुछ देर बाद फिर से कोशिश करें।"])
+        case .joinTeamMax: return LocalizedText(["en": "You have joined the maximum number of classes.", "zh-Hans": "加入班级数量已达上限。", "zh-Hant": "加入的班級數量已達上限。", "hi": "आप अधिकतम संख्या में कक्षाओं से जुड़ चुके हैं।"])
+        case .studentCountMax: return LocalizedText(["en": "The class is full.", "zh-Hans": "班级人数已满。", "zh-Hant": "班級人數已滿。", "hi": "यह कक्षा भर चुकी है।"])
+        case .folderLevelLimit: return LocalizedText(["en": "Folders cannot be nested any deeper.", "zh-Hans": "文件夹层级已达上限。", "zh-Hant": "資料夾層級已達上限。", "hi": "फ़ोल्डर इससे अधिक स्तरों तक नहीं बनाए जा सकते।"])
+        case .clockFrequencyInvalid: return LocalizedText(["en": "The check-in frequency is not valid.", "zh-Hans": "打卡频率无效。", "zh-Hant": "打卡頻率無效。", "hi": "चेक-इन की आवृत्ति मान्य नहीं है।"])
         case .other: return Self.unrecognisedMessage
         }
     }

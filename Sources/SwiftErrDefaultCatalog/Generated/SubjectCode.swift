@@ -19,7 +19,7 @@ public enum SubjectCode: ModuleCode {
     /// `"subject"`
     public static var moduleName: String { "subject" }
     /// Subject / 学科
-    public static var moduleTitle: LocalizedText { LocalizedText(english: "Subject", simplifiedChinese: "学科") }
+    public static var moduleTitle: LocalizedText { LocalizedText(["en": "Subject", "zh-Hans": "学科", "zh-Hant": "科目", "hi": "विषय"]) }
     /// `11150000...11159999`
     public static var codeRanges: [ClosedRange<Int64>] { [11150000...11159999] }
     /// Every case but ``other(_:)``, in catalog order.
@@ -63,7 +63,7 @@ public enum SubjectCode: ModuleCode {
     /// The case's catalog message.
     public var message: LocalizedText {
         switch self {
-        case .subjectCountLimit: return LocalizedText(english: "You have reached the maximum number of subjects.", simplifiedChinese: "学科数量已达上限。")
+        case .subjectCountLimit: return LocalizedText(["en": "You have reached the maximum number of subjects.", "zh-Hans": "学科数量已达上限。", "zh-Hant": "科目數量已達上限。", "hi": "आप विषयों की अधिकतम संख्या तक पहुँच चुके हैं।"])
         case .other: return Self.unrecognisedMessage
         }
     }

@@ -23,7 +23,7 @@ public enum TagCode: ModuleCode {
     /// `"tag"`
     public static var moduleName: String { "tag" }
     /// Tag / 标签
-    public static var moduleTitle: LocalizedText { LocalizedText(english: "Tag", simplifiedChinese: "标签") }
+    public static var moduleTitle: LocalizedText { LocalizedText(["en": "Tag", "zh-Hans": "标签", "zh-Hant": "標籤", "hi": "टैग"]) }
     /// `11160000...11169999`
     public static var codeRanges: [ClosedRange<Int64>] { [11160000...11169999] }
     /// Every case but ``other(_:)``, in catalog order.
@@ -73,9 +73,9 @@ public enum TagCode: ModuleCode {
     /// The case's catalog message.
     public var message: LocalizedText {
         switch self {
-        case .invalidTagName: return LocalizedText(english: "This tag name is not valid.", simplifiedChinese: "标签名称无效。")
-        case .alreadyExistsTagName: return LocalizedText(english: "A tag with this name already exists.", simplifiedChinese: "同名标签已存在。")
-        case .outOfMaxTagsCount: return LocalizedText(english: "You have reached the maximum number of tags.", simplifiedChinese: "标签数量已达上限。")
+        case .invalidTagName: return LocalizedText(["en": "This tag name is not valid.", "zh-Hans": "标签名称无效。", "zh-Hant": "標籤名稱無效。", "hi": "यह टैग नाम मान्य नहीं है।"])
+        case .alreadyExistsTagName: return LocalizedText(["en": "A tag with this name already exists.", "zh-Hans": "同名标签已存在。", "zh-Hant": "已有同名的標籤。", "hi": "इस नाम का टैग पहले से मौजूद है।"])
+        case .outOfMaxTagsCount: return LocalizedText(["en": "You have reached the maximum number of tags.", "zh-Hans": "标签数量已达上限。", "zh-Hant": "標籤數量已達上限。", "hi": "आप टैग की अधिकतम संख्या तक पहुँच चुके हैं।"])
         case .other: return Self.unrecognisedMessage
         }
     }

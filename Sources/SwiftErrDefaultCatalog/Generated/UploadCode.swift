@@ -19,7 +19,7 @@ public enum UploadCode: ModuleCode {
     /// `"upload"`
     public static var moduleName: String { "upload" }
     /// Upload / 上传
-    public static var moduleTitle: LocalizedText { LocalizedText(english: "Upload", simplifiedChinese: "上传") }
+    public static var moduleTitle: LocalizedText { LocalizedText(["en": "Upload", "zh-Hans": "上传", "zh-Hant": "上傳", "hi": "अपलोड"]) }
     /// `11020000...11029999`
     public static var codeRanges: [ClosedRange<Int64>] { [11020000...11029999] }
     /// Every case but ``other(_:)``, in catalog order.
@@ -63,7 +63,7 @@ public enum UploadCode: ModuleCode {
     /// The case's catalog message.
     public var message: LocalizedText {
         switch self {
-        case .uploadRepeate: return LocalizedText(english: "This file has already been uploaded.", simplifiedChinese: "该文件已上传,请勿重复上传。")
+        case .uploadRepeate: return LocalizedText(["en": "This file has already been uploaded.", "zh-Hans": "该文件已上传,请勿重复上传。", "zh-Hant": "此檔案已上傳,請勿重複上傳。", "hi": "यह फ़ाइल पहले ही अपलोड हो चुकी है।"])
         case .other: return Self.unrecognisedMessage
         }
     }

@@ -38,6 +38,7 @@ extern unsigned long check_failed;
 void test_status(void);
 void test_validate(void);
 void test_build(void);
+void test_languages(void);
 void test_classify(void);
 void test_text(void);
 void test_differential(void);

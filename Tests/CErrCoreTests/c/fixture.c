@@ -6,16 +6,16 @@
 void fixture_init(fixture *f) {
     memset(f, 0, sizeof *f);
     const errcore_entry_def entries[6] = {
-        {550, 2, ERRCORE_FLAG_RETRYABLE, "betaLate", "Beta late", "贝塔晚"},
-        {10, 0, ERRCORE_FLAG_REAUTH, "expired", "Session expired", "会话过期"},
-        {150, 1, 0, "alphaOne", "Alpha one", NULL},
-        {0, 0, 0, "success", "OK", "成功"},
-        {350, 2, ERRCORE_FLAG_SHOW_USER | 0x80u, "betaEarly", "Beta early", "贝塔早"},
-        {11, 0, 0, "limited", "Rate limited", "请求过多"},
+        {550, 2, ERRCORE_FLAG_RETRYABLE, "betaLate", "Beta late", "贝塔晚", NULL},
+        {10, 0, ERRCORE_FLAG_REAUTH, "expired", "Session expired", "会话过期", NULL},
+        {150, 1, 0, "alphaOne", "Alpha one", NULL, NULL},
+        {0, 0, 0, "success", "OK", "成功", NULL},
+        {350, 2, ERRCORE_FLAG_SHOW_USER | 0x80u, "betaEarly", "Beta early", "贝塔早", NULL},
+        {11, 0, 0, "limited", "Rate limited", "请求过多", NULL},
     };
     const errcore_module_def modules[2] = {
-        {"alpha", "Alpha", "阿尔法"},
-        {"beta", NULL, NULL},
+        {"alpha", "Alpha", "阿尔法", NULL},
+        {"beta", NULL, NULL, NULL},
     };
     const errcore_range ranges[3] = {{500, 599, 2}, {100, 199, 1}, {300, 399, 2}};
     memcpy(f->entries, entries, sizeof entries);

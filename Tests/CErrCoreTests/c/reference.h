@@ -62,7 +62,9 @@ REF_FUNC int ref_stage_of(errcore_status s, errcore_subject subject) {
     case ERRCORE_E_BAD_FRONT: return REF_STAGE_FRONT;
     case ERRCORE_E_BAD_STRING:
     case ERRCORE_E_EMPTY_NAME:
-    case ERRCORE_E_RESERVED_NONZERO: return 1;
+    case ERRCORE_E_RESERVED_NONZERO:
+    case ERRCORE_E_BAD_LANGUAGE_TAG:
+    case ERRCORE_E_DUPLICATE_LANGUAGE: return 1;
     case ERRCORE_E_DUPLICATE_MODULE_NAME: return 2;
     case ERRCORE_E_EMPTY_RANGE: return 3;
     case ERRCORE_E_UNDECLARED_MODULE: return subject == ERRCORE_SUBJECT_RANGE ? 3 : 5;

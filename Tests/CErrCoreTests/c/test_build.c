@@ -60,7 +60,7 @@ static void test_valid_build(void) {
     CHECK(errcore_check_size(&g.def, &check_need, NULL) == ERRCORE_OK && check_need <= need);
 
     /* An empty catalog is valid: every code is unknown but the success code. */
-    errcore_catalog_def empty = {7, NULL, 0, NULL, 0, NULL, 0};
+    errcore_catalog_def empty = {7, NULL, 0, NULL, 0, NULL, 0, NULL, 0};
     errcore_table t;
     CHECK(errcore_build_size(&empty, &need, NULL) == ERRCORE_OK);
     CHECK(errcore_build(&empty, g.storage, sizeof g.storage, &t, NULL) == ERRCORE_OK);

@@ -175,26 +175,26 @@ static void test_each_kind(void) {
 /* One definition with problems of every kind: the exact list, in the documented order. */
 static void test_many_at_once(void) {
     static const errcore_module_def modules[4] = {
-        {"alpha", NULL, NULL},
-        {"", NULL, NULL},
-        {"alpha", NULL, NULL},
-        {NULL, NULL, NULL},
+        {"alpha", NULL, NULL, NULL},
+        {"", NULL, NULL, NULL},
+        {"alpha", NULL, NULL, NULL},
+        {NULL, NULL, NULL, NULL},
     };
     static const errcore_range ranges[6] = {
         {500, 599, 2}, {100, 199, 1}, {150, 250, 3}, {50, 40, 1}, {700, 799, 0}, {120, 130, 3},
     };
     static const errcore_entry_def entries[9] = {
-        {150, 1, 0, "a", NULL, NULL},  /* fine: alpha's range [100, 199] */
-        {0, 2, 0, "s", NULL, NULL},    /* success code with a module */
-        {150, 0, 0, "", NULL, NULL},   /* empty name, repeats entry 0, base code in a range */
-        {990, 7, 0, NULL, NULL, NULL}, /* NULL name, undeclared module */
-        {520, 1, 0, "b", NULL, NULL},  /* alpha's code inside module 2's range */
-        {150, 3, 0, "c", NULL, NULL},  /* repeats entry 0 again; module 3 owns 150 too: fine */
-        {760, 0, 0, "d", NULL, NULL},  /* in the undeclared range only: a base code is fine */
-        {980, 2, 0, "e", NULL, NULL},  /* module 2's code outside every range */
-        {45, 1, 0, "f", NULL, NULL},   /* in the empty range only: outside alpha's ranges */
+        {150, 1, 0, "a", NULL, NULL, NULL},  /* fine: alpha's range [100, 199] */
+        {0, 2, 0, "s", NULL, NULL, NULL},    /* success code with a module */
+        {150, 0, 0, "", NULL, NULL, NULL},   /* empty name, repeats entry 0, base code in a range */
+        {990, 7, 0, NULL, NULL, NULL, NULL}, /* NULL name, undeclared module */
+        {520, 1, 0, "b", NULL, NULL, NULL},  /* alpha's code inside module 2's range */
+        {150, 3, 0, "c", NULL, NULL, NULL},  /* repeats entry 0 again; module 3 owns 150 too: fine */
+        {760, 0, 0, "d", NULL, NULL, NULL},  /* in the undeclared range only: a base code is fine */
+        {980, 2, 0, "e", NULL, NULL, NULL},  /* module 2's code outside every range */
+        {45, 1, 0, "f", NULL, NULL, NULL},   /* in the empty range only: outside alpha's ranges */
     };
-    errcore_catalog_def def = {0, entries, 9, modules, 4, ranges, 6};
+    errcore_catalog_def def = {0, entries, 9, modules, 4, ranges, 6, NULL, 0};
     const errcore_diag want[] = {
         {ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_MODULE, 3, NO, 4, 0, 0},
         {ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_ENTRY, 3, NO, 990, 0, 0},
@@ -299,7 +299,7 @@ static void test_arguments(void) {
     size_t build_need = 0;
     CHECK(errcore_build_size(&f.def, &build_need, NULL) == ERRCORE_OK && need <= build_need);
     /* An empty definition needs no scratch. */
-    errcore_catalog_def empty = {0, NULL, 0, NULL, 0, NULL, 0};
+    errcore_catalog_def empty = {0, NULL, 0, NULL, 0, NULL, 0, NULL, 0};
     CHECK(errcore_check_size(&empty, &need, NULL) == ERRCORE_OK && need == 0);
     collected_reset(&c, 0);
     CHECK(errcore_check_catalog(&empty, NULL, 0, collect, &c) == ERRCORE_OK && c.count == 0);
@@ -326,18 +326,18 @@ static void test_large(void) {
     }
     for (uint32_t k = 0; k < BIG_MODULES; k++) {
         snprintf(names + 8u * k, 8, "m%05u", (unsigned)k);
-        modules[k] = (errcore_module_def){names + 8u * k, NULL, NULL};
+        modules[k] = (errcore_module_def){names + 8u * k, NULL, NULL, NULL};
         ranges[k] = (errcore_range){100 * (int64_t)(k + 1), 100 * (int64_t)(k + 1) + 49, (uint16_t)(k + 1)};
     }
     for (uint32_t i = 0; i < BIG_ENTRIES; i++) {
         if (i < BIG_ENTRIES / 2) {
             uint16_t module = (uint16_t)(i % BIG_MODULES + 1);
-            entries[i] = (errcore_entry_def){100 * (int64_t)module + i / BIG_MODULES, module, 0, "e", NULL, NULL};
+            entries[i] = (errcore_entry_def){100 * (int64_t)module + i / BIG_MODULES, module, 0, "e", NULL, NULL, NULL};
         } else {
-            entries[i] = (errcore_entry_def){10000000 + (int64_t)i, 0, 0, "e", NULL, NULL};
+            entries[i] = (errcore_entry_def){10000000 + (int64_t)i, 0, 0, "e", NULL, NULL, NULL};
         }
     }
-    errcore_catalog_def def = {0, entries, BIG_ENTRIES, modules, BIG_MODULES, ranges, BIG_MODULES};
+    errcore_catalog_def def = {0, entries, BIG_ENTRIES, modules, BIG_MODULES, ranges, BIG_MODULES, NULL, 0};
     collected c = {0};
     CHECK(check_all(&def, &c) == ERRCORE_OK && c.count == 0);
 
@@ -468,9 +468,9 @@ static void make_chaos_def(random_def *r, uint64_t *s) {
         } else if (how == 2) {
             module = (uint16_t)(check_rand(s) % (m + 2));
         }
-        r->entries[i] = (errcore_entry_def){code, module, (uint8_t)check_rand(s), random_name(s, 18), NULL, NULL};
+        r->entries[i] = (errcore_entry_def){code, module, (uint8_t)check_rand(s), random_name(s, 18), NULL, NULL, NULL};
     }
-    r->def = (errcore_catalog_def){random_code(s, span), r->entries, n, r->modules, m, r->ranges, nr};
+    r->def = (errcore_catalog_def){random_code(s, span), r->entries, n, r->modules, m, r->ranges, nr, NULL, 0};
 }
 
 /* The module owning `code` in a valid definition under construction (0 when none). */
@@ -519,7 +519,7 @@ static void make_faulty_def(random_def *r, uint64_t *s) {
         }
         if (!taken) {
             uint16_t owner = code == success ? 0 : owner_in(r, nr, code);
-            r->entries[n++] = (errcore_entry_def){code, owner, (uint8_t)check_rand(s), "e", NULL, NULL};
+            r->entries[n++] = (errcore_entry_def){code, owner, (uint8_t)check_rand(s), "e", NULL, NULL, NULL};
         }
     }
     size_t faults = (size_t)(check_rand(s) % 4);
@@ -571,7 +571,7 @@ static void make_faulty_def(random_def *r, uint64_t *s) {
             break;
         }
     }
-    r->def = (errcore_catalog_def){success, r->entries, n, r->modules, m, r->ranges, nr};
+    r->def = (errcore_catalog_def){success, r->entries, n, r->modules, m, r->ranges, nr, NULL, 0};
 }
 
 /* Random raw tables of 257 ... 1,500 modules (several validate blocks), some names repeated. */

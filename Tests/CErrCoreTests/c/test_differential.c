@@ -78,7 +78,7 @@ static void make_catalog(random_catalog *c, uint64_t *s, size_t want_entries) {
         nr++;
     }
     for (size_t m = 0; m < module_count; m++) {
-        c->modules[m] = (errcore_module_def){module_names[m], NULL, NULL};
+        c->modules[m] = (errcore_module_def){module_names[m], NULL, NULL, NULL};
     }
     /* Success code: outside every range (below all of them when ranges fill [lo, hi]). */
     int64_t success = 0;
@@ -129,10 +129,11 @@ static void make_catalog(random_catalog *c, uint64_t *s, size_t want_entries) {
                 module = c->ranges[r].module;
             }
         }
-        c->entries[i] = (errcore_entry_def){codes[i], module, (uint8_t)check_rand(s), entry_names[i % 4], "", NULL};
+        c->entries[i] =
+            (errcore_entry_def){codes[i], module, (uint8_t)check_rand(s), entry_names[i % 4], "", NULL, NULL};
     }
     free(codes);
-    c->def = (errcore_catalog_def){success, c->entries, u, c->modules, module_count, c->ranges, nr};
+    c->def = (errcore_catalog_def){success, c->entries, u, c->modules, module_count, c->ranges, nr, NULL, 0};
 }
 
 /* The inverse of an odd multiplier mod 2^64 (Newton's iteration). */

@@ -153,9 +153,9 @@ static void test_multiplier_retry(void) {
         size_t n = bucketed ? 400 : 6;
         errcore_entry_def *e = calloc(n, sizeof *e);
         for (size_t i = 0; i < n; i++) {
-            e[i] = (errcore_entry_def){1000 + (int64_t)i * 7, 0, 0, "e", NULL, NULL};
+            e[i] = (errcore_entry_def){1000 + (int64_t)i * 7, 0, 0, "e", NULL, NULL, NULL};
         }
-        errcore_catalog_def def = {0, e, n, NULL, 0, NULL, 0};
+        errcore_catalog_def def = {0, e, n, NULL, 0, NULL, 0, NULL, 0};
         built a = build_def(&def);
         CHECK(a.status == ERRCORE_OK && a.t.front.slots != NULL);
         CHECK((a.t.front.bucket_shift == 32) == !bucketed);
@@ -191,9 +191,9 @@ static void test_no_front(void) {
     enum { N = 128 };
     errcore_entry_def e[N];
     for (size_t i = 0; i < N; i++) {
-        e[i] = (errcore_entry_def){(int64_t)((uint64_t)i << 57), 0, (uint8_t)i, "e", NULL, NULL};
+        e[i] = (errcore_entry_def){(int64_t)((uint64_t)i << 57), 0, (uint8_t)i, "e", NULL, NULL, NULL};
     }
-    errcore_catalog_def def = {0, e, N, NULL, 0, NULL, 0};
+    errcore_catalog_def def = {0, e, N, NULL, 0, NULL, 0, NULL, 0};
     built b = build_def(&def);
     CHECK(b.status == ERRCORE_OK);
     CHECK(b.t.front.slots == NULL && b.t.index_count > 0);
@@ -236,12 +236,12 @@ static void test_direct_limit(void) {
     for (int success_entry = 0; success_entry < 2; success_entry++) {
         for (size_t n = N - 1; n <= N; n++) {
             for (size_t i = 0; i < n; i++) {
-                e[i] = (errcore_entry_def){1000 + (int64_t)i * 7, 0, 0, "e", NULL, NULL};
+                e[i] = (errcore_entry_def){1000 + (int64_t)i * 7, 0, 0, "e", NULL, NULL, NULL};
             }
             if (success_entry) {
                 e[0].code = 0; /* the success code is an entry: n table codes, not n + 1 */
             }
-            errcore_catalog_def def = {0, e, n, NULL, 0, NULL, 0};
+            errcore_catalog_def def = {0, e, n, NULL, 0, NULL, 0, NULL, 0};
             built b = build_def(&def);
             CHECK(b.status == ERRCORE_OK && b.t.front.slots != NULL);
             CHECK(errcore_build_size(&def, &size_at[n - (N - 1)], NULL) == ERRCORE_OK);
@@ -262,13 +262,13 @@ static void test_direct_limit(void) {
 
 /* Ranges too far apart for a gap table: misses search the ranges; no ranges: one stretch. */
 static void test_gap_tables(void) {
-    errcore_module_def m[3] = {{"client", NULL, NULL}, {"server", NULL, NULL}, {"study", NULL, NULL}};
+    errcore_module_def m[3] = {{"client", NULL, NULL, NULL}, {"server", NULL, NULL, NULL}, {"study", NULL, NULL, NULL}};
     errcore_range r[3] = {{400, 499, 1}, {500, 599, 2}, {11010000, 11019999, 3}};
-    errcore_entry_def e[4] = {{0, 0, 0, "ok", NULL, NULL},
-                              {404, 1, 0, "notFound", NULL, NULL},
-                              {503, 2, 0, "unavailable", NULL, NULL},
-                              {11010017, 3, 0, "bound", NULL, NULL}};
-    errcore_catalog_def def = {0, e, 4, m, 3, r, 3};
+    errcore_entry_def e[4] = {{0, 0, 0, "ok", NULL, NULL, NULL},
+                              {404, 1, 0, "notFound", NULL, NULL, NULL},
+                              {503, 2, 0, "unavailable", NULL, NULL, NULL},
+                              {11010017, 3, 0, "bound", NULL, NULL, NULL}};
+    errcore_catalog_def def = {0, e, 4, m, 3, r, 3, NULL, 0};
     built b = build_def(&def);
     CHECK(b.status == ERRCORE_OK && b.t.front.slots != NULL);
     CHECK(b.t.front.gaps == NULL); /* 2^6-wide stretches from 400 to 11019999: far too many */
@@ -295,8 +295,8 @@ static void test_gap_tables(void) {
      * count wraps to 0), so no gap table.
      */
     errcore_range all[2] = {{INT64_MIN, -1, 1}, {1, INT64_MAX, 2}};
-    errcore_entry_def none_in[1] = {{11001, 2, 0, "e", NULL, NULL}};
-    errcore_catalog_def everywhere = {0, none_in, 1, m, 2, all, 2};
+    errcore_entry_def none_in[1] = {{11001, 2, 0, "e", NULL, NULL, NULL}};
+    errcore_catalog_def everywhere = {0, none_in, 1, m, 2, all, 2, NULL, 0};
     b = build_def(&everywhere);
     CHECK(b.status == ERRCORE_OK && b.t.front.slots != NULL && b.t.front.gaps == NULL);
     CHECK(errcore_validate(&b.t, NULL) == ERRCORE_OK);
@@ -309,7 +309,7 @@ static void test_gap_tables(void) {
 
     /* No ranges: one stretch, and every code that misses is unknown. */
     e[1].module = 0; /* 404 becomes a base code */
-    errcore_catalog_def bare = {5, e + 1, 1, m, 1, NULL, 0};
+    errcore_catalog_def bare = {5, e + 1, 1, m, 1, NULL, 0, NULL, 0};
     b = build_def(&bare);
     CHECK(b.status == ERRCORE_OK && b.t.front.gaps != NULL && b.t.front.gap_count == 1);
     CHECK(errcore_class_tier(errcore_classify(&b.t, 5)) == ERRCORE_TIER_SUCCESS &&

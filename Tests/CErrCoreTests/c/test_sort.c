@@ -106,7 +106,7 @@ static void make_sort_def(sort_def *d, uint64_t *s) {
     code_source codes = make_source(s), firsts = make_source(s);
     unsigned distinct = 1 + (unsigned)(check_rand(s) % (2 * SORT_MODULES));
     for (size_t i = 0; i < m; i++) {
-        d->modules[i] = (errcore_module_def){make_name(d, i, s, distinct), NULL, NULL};
+        d->modules[i] = (errcore_module_def){make_name(d, i, s, distinct), NULL, NULL, NULL};
     }
     for (size_t i = 0; i < r; i++) {
         int64_t first = draw_code(&firsts, s);
@@ -128,7 +128,7 @@ static void make_sort_def(sort_def *d, uint64_t *s) {
             }
         }
         uint16_t module = check_rand(s) % 3 == 0 ? 0 : (uint16_t)(check_rand(s) % (m + 2));
-        d->entries[i] = (errcore_entry_def){code, module, 0, "e", NULL, NULL};
+        d->entries[i] = (errcore_entry_def){code, module, 0, "e", NULL, NULL, NULL};
     }
     /* Input already in order, or reversed, takes the sort's other paths. */
     int order = (int)(check_rand(s) % 6);
@@ -144,7 +144,7 @@ static void make_sort_def(sort_def *d, uint64_t *s) {
         }
     }
     int64_t success = check_rand(s) % 2 ? draw_code(&codes, s) : 0;
-    d->def = (errcore_catalog_def){success, d->entries, n, d->modules, m, d->ranges, r};
+    d->def = (errcore_catalog_def){success, d->entries, n, d->modules, m, d->ranges, r, NULL, 0};
 }
 
 /* Positions, sorted by (code, input index) with qsort, for the tie order of the reference. */
@@ -223,7 +223,7 @@ static void test_built_order(uint64_t *s, unsigned rounds) {
     static errcore_entry_def entries[SORT_ENTRIES];
     static errcore_range ranges[SORT_RANGES];
     static size_t order[SORT_ENTRIES];
-    static errcore_module_def modules[1] = {{"only", NULL, NULL}};
+    static errcore_module_def modules[1] = {{"only", NULL, NULL, NULL}};
     unsigned long mismatches = 0;
     for (unsigned round = 0; round < rounds; round++) {
         code_source codes = make_source(s);
@@ -255,11 +255,11 @@ static void test_built_order(uint64_t *s, unsigned rounds) {
                 bad = entries[j].code == code;
             }
             if (!bad) {
-                entries[n] = (errcore_entry_def){code, 0, (uint8_t)(n & 0xFF), "e", NULL, NULL};
+                entries[n] = (errcore_entry_def){code, 0, (uint8_t)(n & 0xFF), "e", NULL, NULL, NULL};
                 n++;
             }
         }
-        errcore_catalog_def def = {0, entries, n, modules, 1, ranges, r};
+        errcore_catalog_def def = {0, entries, n, modules, 1, ranges, r, NULL, 0};
         size_t size = 0;
         CHECK(errcore_build_size(&def, &size, NULL) == ERRCORE_OK);
         void *storage = malloc(size ? size : 8);
@@ -309,7 +309,7 @@ static void test_equal_runs(uint64_t *s) {
     static const int64_t values[] = {INT64_MIN, -7, INT32_MIN, 0, INT32_MAX, INT64_MAX};
     for (size_t i = 0; i < N; i++) {
         int64_t code = values[check_rand(s) % 6];
-        entries[i] = (errcore_entry_def){code, 0, 0, "e", NULL, NULL};
+        entries[i] = (errcore_entry_def){code, 0, 0, "e", NULL, NULL, NULL};
         first[i] = i;
         for (size_t j = 0; j < i; j++) { /* the first entry with this code, among at most 6 */
             if (entries[j].code == code) {
@@ -318,7 +318,7 @@ static void test_equal_runs(uint64_t *s) {
             }
         }
     }
-    errcore_catalog_def def = {1, entries, N, NULL, 0, NULL, 0};
+    errcore_catalog_def def = {1, entries, N, NULL, 0, NULL, 0, NULL, 0};
     size_t size = 0;
     CHECK(errcore_check_size(&def, &size, NULL) == ERRCORE_OK);
     void *scratch = malloc(size);

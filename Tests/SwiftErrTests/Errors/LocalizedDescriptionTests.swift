@@ -82,7 +82,7 @@ struct LocalizedDescriptionTests {
         arguments: [
             ([String: String](), Language.english),
             (["LANG": "zh_CN.UTF-8"], .simplifiedChinese),
-            (["LANG": "zh_TW.UTF-8"], .english),
+            (["LANG": "zh_TW.UTF-8"], .traditionalChinese), (["LANG": "hi_IN.UTF-8"], .hindi),
             (["LC_MESSAGES": "zh_CN.UTF-8", "LANG": "en_US.UTF-8"], .simplifiedChinese),
             (["LC_ALL": "en_US.UTF-8", "LC_MESSAGES": "zh_CN.UTF-8"], .english),
             (["LC_ALL": "zh_CN.UTF-8", "LANG": "en_US.UTF-8"], .simplifiedChinese),

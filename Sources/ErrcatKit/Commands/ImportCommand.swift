@@ -1,0 +1,100 @@
+// `errcat import po FILE.po CATALOG.json`: a translator's .po file written back into the catalog.
+
+import SwiftErr
+import SwiftErrCatalogFile
+
+enum ImportCommand: ErrcatCommand {
+    static let name = "import"
+
+    static let help = """
+        USAGE: errcat import po FILE.po CATALOG.json [--output FILE]
+
+        Reads the translations of FILE.po (as errcat gen po writes it: the language in its
+        Language: header, one entry per message and module title, msgctxt "code <code>" or
+        "module <name> title") into the catalog and writes the catalog back, as a
+        swifterr-catalog/2 file laid out as catalog/default.json: CATALOG.json itself, or FILE
+        with --output. A msgstr replaces the text in that language; an empty msgstr removes it
+        (untranslated: lookups fall back); texts the file does not name are kept; a language the
+        catalog does not list yet is added after its languages. Everything else in the catalog
+        stays as it was.
+
+        Nothing is written when the file has a problem, each reported as FILE:LINE: error:
+        MESSAGE: a line that is not .po syntax, a plural entry, a missing or malformed
+        Language: header, an entry without a msgctxt errcat writes, a msgctxt naming a code or
+        module the catalog does not have, a msgctxt twice, a translation into the catalog's
+        default language.
+
+        OPTIONS:
+          --output FILE   write the updated catalog to FILE instead of CATALOG.json
+          -h, --help      show this help
+
+        EXIT STATUS: 0 written; 1 the catalog is invalid, the .po file has problems, or a file
+        cannot be read or written; 2 usage error.
+        """
+
+    static let options = OptionSpec.values("--output -o")
+
+    static func run(_ run: CommandRun) throws(ExitCode) -> Int32 {
+        let parsed = run.arguments
+        let io = run.io
+        guard parsed.positionals.count == 3, parsed.positionals[0] == "po" else {
+            throw run.usage("give po, a FILE.po and a CATALOG.json")
+        }
+        let poPath = parsed.positionals[1]
+        let catalogPath = parsed.positionals[2]
+        let shownPO = DisplayText.bare(poPath)
+        let definition: CatalogDefinition
+        do {
+            definition = try loadCatalogDefinition(catalogPath, io: io)
+        } catch {
+            for line in error.lines { io.printError(line) }
+            return ExitStatus.problems
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try readWholeFile(poPath, standardInput: io.input)
+        } catch {
+            io.printError("\(shownPO): error: cannot read: \(error.reason)")
+            return ExitStatus.problems
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            io.printError("\(shownPO): error: the file is not UTF-8")
+            return ExitStatus.problems
+        }
+        let updated: CatalogDefinition
+        do {
+            let file = try POFile.parse(text)
+            guard let tag = file.language, let language = Language(tag: tag) else {
+                io.printError(
+                    "\(shownPO):1: error: \(file.language.map { "malformed language tag \(DisplayText.quoted($0)) in the Language: header" } ?? "no Language: header (errcat gen po writes one)"); nothing written"
+                )
+                return ExitStatus.problems
+            }
+            updated = try POFile.apply(file, language: language, to: definition)
+        } catch {
+            for problem in error.problems {
+                io.printError("\(shownPO):\(problem.line): error: \(DisplayText.sanitized(problem.message))")
+            }
+            io.printError(
+                "\(shownPO): \(error.problems.count) problem\(error.problems.count == 1 ? "" : "s"); nothing written")
+            return ExitStatus.problems
+        }
+        do {
+            _ = try Catalog(updated)
+        } catch {
+            io.printError(
+                "\(shownPO): error: the C core rejects the updated catalog: \(error.message); nothing written")
+            return ExitStatus.problems
+        }
+        var written = WrittenFiles()
+        written.protect(poPath, as: "the .po file being read, \(shownPO)")
+        let target = parsed.value("--output") ?? catalogPath
+        do {
+            try written.write(target, Array(CatalogJSONWriter.text(updated).utf8))
+        } catch {
+            io.reportWriteFailure(command: "import", what: DisplayText.bare(error.path), reason: error.reason)
+            return ExitStatus.problems
+        }
+        return ExitStatus.success
+    }
+}
