@@ -332,7 +332,8 @@ enum CatalogComparison {
 
     /// The languages either text has, by tag (byte by byte), each with its own text in the old and
     /// the new version (nil where that version has no translation into it).
-    static func translations(_ old: LocalizedText, _ new: LocalizedText) -> [(tag: String, old: String?, new: String?)] {
+    static func translations(_ old: LocalizedText, _ new: LocalizedText) -> [(tag: String, old: String?, new: String?)]
+    {
         Set(old.languages + new.languages)
             .sorted { $0.tag.utf8.lexicographicallyPrecedes($1.tag.utf8) }
             .map { language in (language.tag, old[language], new[language]) }

@@ -2,6 +2,7 @@
 // under them, checked against a reference that scans each catalog's definition.
 
 import SwiftErr
+import SwiftErrDefaultCatalog
 import SwiftErrTesting
 import Testing
 
@@ -195,5 +196,24 @@ struct ReloadableCatalogTests {
         let reloadable = try ReloadableCatalog(Self.alpha)
         let same = try reloadable.replace(with: reordered)
         #expect(same.generation == 1 && same.identity == identity, "a new generation, the same contents")
+    }
+
+    @Test("every language's text is part of the identity: one Hindi message, one Hindi title, one language more")
+    func identityCoversEveryLanguage() throws {
+        let builtIn = CatalogDefinition.builtIn
+        #expect(builtIn.languages.contains(.hindi))
+        let identity = try Catalog(builtIn).identity
+        var message = builtIn
+        message.base[0].message[.hindi] = (message.base[0].message[.hindi] ?? "") + " "
+        #expect(try Catalog(message).identity != identity)
+        var title = builtIn
+        title.modules[0].title[.hindi] = "\(title.modules[0].title[.hindi] ?? "")!"
+        #expect(try Catalog(title).identity != identity)
+        var language = builtIn
+        let portuguese = try #require(Language(tag: "pt-BR"))
+        language.languages.append(portuguese)
+        language.base[0].message[portuguese] = "Sua sessão expirou."
+        #expect(try Catalog(language).identity != identity)
+        #expect(try Catalog(builtIn).identity == identity)
     }
 }
