@@ -46,26 +46,18 @@ extension CatalogDefinition {
         let descriptor = open(path, O_RDONLY)
         if descriptor < 0 { throw ReadFailure(reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
-        let tooLarge = ReadFailure(reason: "larger than \(fileSizeLimit) bytes, the limit for a catalog file")
         var info = stat()
-        var bytes: [UInt8] = []
-        if fstat(descriptor, &info) == 0 {
-            if (info.st_mode & S_IFMT) == S_IFDIR { throw ReadFailure(reason: "is a directory") }
-            if (info.st_mode & S_IFMT) == S_IFREG {
-                if info.st_size > fileSizeLimit { throw tooLarge }
-                bytes.reserveCapacity(Int(info.st_size))
-            }
+        if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+            throw ReadFailure(reason: "is a directory")
         }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ReadFailure(reason: String(cString: strerror(errno)))
+        do {
+            return try BoundedRead.all(descriptor, limit: fileSizeLimit)
+        } catch {
+            switch error {
+            case .tooLarge:
+                throw ReadFailure(reason: "larger than \(fileSizeLimit) bytes, the limit for a catalog file")
+            case .system(let code): throw ReadFailure(reason: String(cString: strerror(code)))
             }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > fileSizeLimit { throw tooLarge }
         }
     }
 }

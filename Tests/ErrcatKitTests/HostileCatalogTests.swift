@@ -15,24 +15,7 @@ struct HostileCatalogTests {
         name: String = "hostile", base: [String] = [], modules: [(String, [String])] = [],
         message: String = "m", title: String? = nil
     ) -> String {
-        func json(_ text: String) -> String {
-            var out = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                default:
-                    if scalar.value < 0x20 {
-                        out +=
-                            "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                            + String(scalar.value, radix: 16)
-                    } else {
-                        out.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            return out + "\""
-        }
+        let json = CatalogFileWriter.json
         var lines = [
             "{", "\"format\": \"swifterr-catalog/1\",", "\"name\": \(json(name)),",
             "\"success\": {\"code\": 0, \"name\": \"ok\", \"message\": {\"en\": \(json(message))}},",

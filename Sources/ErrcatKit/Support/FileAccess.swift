@@ -64,23 +64,14 @@ func openInput(_ path: String, standardInput: Int32) throws(FileError) -> Int32 
 func readWholeFile(_ path: String, standardInput: Int32, limit: Int = catalogSizeLimit) throws(FileError) -> [UInt8] {
     let descriptor = try openInput(path, standardInput: standardInput)
     defer { if path != "-" { close(descriptor) } }
-    let tooLarge = FileError(path: path, reason: "larger than \(sizeText(limit)), the limit for a catalog file")
-    var info = stat()
-    var bytes: [UInt8] = []
-    if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG {
-        if info.st_size > limit { throw tooLarge }
-        bytes.reserveCapacity(Int(info.st_size))
-    }
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-        if count < 0 {
-            if errno == EINTR { continue }
-            throw FileError(path: path, errno: errno)
+    do {
+        return try BoundedRead.all(descriptor, limit: limit)
+    } catch {
+        switch error {
+        case .tooLarge:
+            throw FileError(path: path, reason: "larger than \(sizeText(limit)), the limit for a catalog file")
+        case .system(let code): throw FileError(path: path, errno: code)
         }
-        if count == 0 { return bytes }
-        bytes.append(contentsOf: chunk[0..<count])
-        if bytes.count > limit { throw tooLarge }
     }
 }
 
