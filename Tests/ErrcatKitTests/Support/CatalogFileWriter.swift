@@ -1,5 +1,5 @@
-// Writing a CatalogDefinition as a catalog file (swifterr-catalog/1), for tests that edit a
-// catalog in Swift and hand the result to errcat.
+// Writing a CatalogDefinition as a catalog file (swifterr-catalog/2, with the definition's
+// languages), for tests that edit a catalog in Swift and hand the result to errcat.
 
 import Foundation
 import SwiftErr
@@ -24,20 +24,26 @@ enum CatalogFileWriter {
         return out + "\""
     }
 
-    static func text(_ text: LocalizedText) -> String {
-        "{\"en\": \(json(text.english))" + (text.simplifiedChinese.map { ", \"zh-Hans\": \(json($0))" } ?? "") + "}"
+    /// A text's member: its translation in each of `languages` it has, in that order.
+    static func text(_ text: LocalizedText, in languages: [Language]) -> String {
+        "{"
+            + languages.compactMap { language in text[language].map { "\(json(language.tag)): \(json($0))" } }
+            .joined(separator: ", ") + "}"
     }
 
-    static func entry(_ entry: EntryDefinition) -> String {
+    static func entry(_ entry: EntryDefinition, in languages: [Language]) -> String {
         let flags = entry.flags.names.map { json($0) }.joined(separator: ", ")
         return
-            "{\"code\": \(entry.code), \"name\": \(json(entry.name)), \"flags\": [\(flags)], \"message\": \(text(entry.message))}"
+            "{\"code\": \(entry.code), \"name\": \(json(entry.name)), \"flags\": [\(flags)], \"message\": \(text(entry.message, in: languages))}"
     }
 
     /// The catalog file of `definition`, one entry or module per line.
     static func file(_ definition: CatalogDefinition) -> String {
+        let languages = definition.allLanguages
+        let entry = { (item: EntryDefinition) in Self.entry(item, in: languages) }
         var lines = [
-            "{", "\"format\": \"swifterr-catalog/1\",", "\"name\": \(json(definition.name)),",
+            "{", "\"format\": \"swifterr-catalog/2\",", "\"name\": \(json(definition.name)),",
+            "\"languages\": [\(languages.map { json($0.tag) }.joined(separator: ", "))],",
             "\"success\": \(entry(definition.success)),", "\"base\": [",
         ]
         lines.append(definition.base.map(entry).joined(separator: ",\n"))
@@ -46,7 +52,7 @@ enum CatalogFileWriter {
         let modules = definition.modules.map { module in
             let ranges = module.ranges.map { "[\($0.lowerBound), \($0.upperBound)]" }.joined(separator: ", ")
             return
-                "{\"name\": \(json(module.name)), \"title\": \(text(module.title)), \"ranges\": [\(ranges)], \"codes\": [\n"
+                "{\"name\": \(json(module.name)), \"title\": \(text(module.title, in: languages)), \"ranges\": [\(ranges)], \"codes\": [\n"
                 + module.codes.map(entry).joined(separator: ",\n") + "\n]}"
         }
         lines.append(modules.joined(separator: ",\n"))
