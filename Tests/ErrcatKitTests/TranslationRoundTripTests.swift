@@ -194,6 +194,14 @@ struct TranslationRoundTripTests {
         #expect(broken.status == 1)
         #expect(broken.errors.contains("hi.po:5: error: expected one string in double quotes"))
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: catalog))) == original)
+
+        var invalid = Array("msgid \"\"\nmsgstr \"Language: hi\\n\"\n\nmsgctxt \"code 11001\"\n".utf8)
+        invalid += Array("msgid \"x\"\nmsgstr \"".utf8) + [0xE0, 0x80] + Array("\"\n".utf8)
+        try Data(invalid).write(to: URL(fileURLWithPath: po))
+        let notUTF8 = try ErrcatRunner.run(["import", "po", po, catalog])
+        #expect(notUTF8.status == 1)
+        #expect(notUTF8.errors.contains("hi.po:6: error: invalid UTF-8 at byte \(invalid.count - 4); nothing written"))
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: catalog))) == original)
     }
 
     @Test("gen xcstrings of the default catalog: four languages for every key, English the source")

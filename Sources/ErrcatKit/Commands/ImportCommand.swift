@@ -57,10 +57,12 @@ enum ImportCommand: ErrcatCommand {
             io.printError("\(shownPO): error: cannot read: \(error.reason)")
             return ExitStatus.problems
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            io.printError("\(shownPO): error: the file is not UTF-8")
+        if let offset = Self.firstInvalidUTF8(bytes) {
+            let line = bytes[..<offset].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            io.printError("\(shownPO):\(line): error: invalid UTF-8 at byte \(offset); nothing written")
             return ExitStatus.problems
         }
+        let text = String(decoding: bytes, as: UTF8.self)
         let updated: CatalogDefinition
         do {
             let file = try POFile.parse(text)
@@ -96,5 +98,19 @@ enum ImportCommand: ErrcatCommand {
             return ExitStatus.problems
         }
         return ExitStatus.success
+    }
+
+    /// The offset of the first byte that is not part of well-formed UTF-8, or `nil` when all are.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
     }
 }
