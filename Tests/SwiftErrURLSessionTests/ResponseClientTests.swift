@@ -329,7 +329,9 @@ struct ResponseClientTests {
         let item = try await setup.result("/class").get()
         #expect(item.classId == "c-1")
         #expect(ContinuousClock.now - started < .seconds(15))
-        #expect(setup.server.requests("/class").count == 2)
+        // At least the attempt that timed out and the one answered; on a machine so loaded that
+        // the quick answer too missed the 500 ms, a third.
+        #expect(setup.server.requests("/class").count >= 2)
         setup.server.route("/slow", [.json(Self.joined, delay: .seconds(20))])
         let error = Self.failure(await setup.result("/slow", repeatability: .once))
         #expect((error?.underlyingError as? RequestTimeoutError)?.limit == .attempt)
