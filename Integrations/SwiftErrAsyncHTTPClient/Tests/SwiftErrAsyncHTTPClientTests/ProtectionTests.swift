@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import SwiftErr
 import SwiftErrAsyncHTTPClient
+import SwiftErrDefaultCatalog
 import SwiftErrTesting
 import Testing
 

@@ -135,7 +135,8 @@ struct OpenTelemetryTests {
         server.route("/answer", [.json(#"{"ret":11210005,"msg":"wrong team code"}"#)])
         let metrics = TestMetrics()
         let tracer = InMemoryTracer()
-        let observer = ClassificationObserver(factory: metrics, configuration: .init(failureLogLevel: nil))
+        let observer = ClassificationObserver(
+            catalog: .builtIn, factory: metrics, configuration: .init(failureLogLevel: nil))
         let transport = ObservingTransport(
             base: URLSessionTransport(session: URLSession(configuration: .ephemeral)), observer: observer,
             tracer: tracer, factory: metrics)
