@@ -71,6 +71,7 @@ let package = Package(
             name: "ResilienceBenchmarks",
             dependencies: [
                 .product(name: "SwiftErr", package: "SwiftErr"),
+                .product(name: "SwiftErrDefaultCatalog", package: "SwiftErr"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ResilienceBenchmarks",

@@ -23,6 +23,7 @@
 import Benchmark
 import Foundation
 import SwiftErr
+import SwiftErrDefaultCatalog
 import Synchronization
 
 /// Answers every request with the same small success envelope, in process.
