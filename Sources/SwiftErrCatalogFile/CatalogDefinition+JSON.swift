@@ -53,6 +53,51 @@ extension CatalogDefinition {
     ///   error stops reading, so it is then the only problem.
     public init(json bytes: [UInt8], problemLimit: Int = CatalogDefinition.defaultProblemLimit) throws(CatalogFileError)
     {
+        self = try Self.read(json: bytes, problemLimit: problemLimit).definition
+    }
+
+    /// Reads a catalog file as ``init(json:problemLimit:)`` does, and also locates what it lacks:
+    /// each of the definition's ``missingTranslations`` with the place of the entry or module that
+    /// lacks the text, for `errcat check` and `errcat gen` (and so the SwiftErrCatalogPlugin) to
+    /// print as `FILE:LINE:COLUMN: warning: …`.
+    /// - Parameters:
+    ///   - bytes: The file's contents (UTF-8 JSON).
+    ///   - problemLimit: The most problems the error lists.
+    /// - Returns: The definition and its located missing translations, in file order.
+    /// - Throws: ``CatalogFileError`` as ``init(json:problemLimit:)`` does.
+    package static func readLocated(
+        json bytes: [UInt8], problemLimit: Int = CatalogDefinition.defaultProblemLimit
+    ) throws(CatalogFileError) -> LocatedCatalogFile {
+        let (definition, draft, lines) = try read(json: bytes, problemLimit: problemLimit)
+        // The texts in the order `missingTranslations` visits them: the success entry, the base
+        // entries, then each module's title and its entries; the definition keeps the draft's order.
+        var offsets: [Int] = []
+        if let success = draft.success { offsets.append(success.offset) }
+        offsets += draft.base.map(\.offset)
+        for module in draft.modules {
+            offsets.append(module.offset)
+            offsets += module.codes.map(\.offset)
+        }
+        let visits = definition.textVisits
+        precondition(visits.count == offsets.count, "a catalog file's definition keeps its draft's texts")
+        var wanted: [Int] = []
+        var missing: [MissingTranslation] = []
+        for (position, visit) in visits.enumerated() {
+            for translation in visit.missing {
+                missing.append(translation)
+                wanted.append(offsets[position])
+            }
+        }
+        let locations = lines.locations(of: wanted)
+        return LocatedCatalogFile(
+            definition: definition,
+            missingTranslations: zip(missing, locations).map { LocatedMissingTranslation(translation: $0, location: $1) })
+    }
+
+    /// The definition read from a file, the draft it was made from and the file's line index.
+    private static func read(
+        json bytes: [UInt8], problemLimit: Int
+    ) throws(CatalogFileError) -> (definition: CatalogDefinition, draft: CatalogDraft, lines: LineIndex) {
         let lines = LineIndex(bytes)
         func failure(_ collector: ProblemCollector) -> CatalogFileError {
             let problems = collector.problems
@@ -111,7 +156,7 @@ extension CatalogDefinition {
                 message: LocalizedText(entry.texts))
         }
         // Without problems every entry has a code (a missing or unusable one is reported).
-        self.init(
+        let result = CatalogDefinition(
             name: draft.name,
             success: definition(success, code: successCode),
             base: draft.base.map { definition($0, code: $0.code ?? 0) },
@@ -123,5 +168,6 @@ extension CatalogDefinition {
                     codes: module.codes.map { definition($0, code: $0.code ?? 0) })
             },
             languages: draft.languages)
+        return (result, draft, lines)
     }
 }

@@ -34,22 +34,44 @@ extension CatalogDefinition {
     /// the base entries, then each module's title and its entries; within one text, in the order
     /// of the catalog's languages.
     public var missingTranslations: [MissingTranslation] {
+        textVisits.flatMap(\.missing)
+    }
+
+    /// Each text of the catalog in file order (the success entry, the base entries, then each
+    /// module's title and its entries) with the translations it lacks.
+    var textVisits: [(subject: MissingTranslation.Subject, missing: [MissingTranslation])] {
         let languages = allLanguages.dropFirst()
-        var result: [MissingTranslation] = []
-        func check(_ text: LocalizedText, _ subject: MissingTranslation.Subject) {
-            for language in languages where text[language] == nil {
-                result.append(MissingTranslation(subject: subject, language: language))
-            }
+        var result: [(subject: MissingTranslation.Subject, missing: [MissingTranslation])] = []
+        func visit(_ text: LocalizedText, _ subject: MissingTranslation.Subject) {
+            let missing = languages.filter { text[$0] == nil }.map { MissingTranslation(subject: subject, language: $0) }
+            result.append((subject, missing))
         }
         for entry in [success] + base {
-            check(entry.message, .message(code: entry.code, name: entry.name))
+            visit(entry.message, .message(code: entry.code, name: entry.name))
         }
         for module in modules {
-            check(module.title, .title(module: module.name))
+            visit(module.title, .title(module: module.name))
             for entry in module.codes {
-                check(entry.message, .message(code: entry.code, name: entry.name))
+                visit(entry.message, .message(code: entry.code, name: entry.name))
             }
         }
         return result
     }
+}
+
+/// A catalog file read with the places of what it lacks (``CatalogDefinition/readLocated(json:problemLimit:)``).
+package struct LocatedCatalogFile: Sendable {
+    /// The catalog.
+    package var definition: CatalogDefinition
+    /// Its ``CatalogDefinition/missingTranslations``, each with the place of the entry or module
+    /// that lacks the text.
+    package var missingTranslations: [LocatedMissingTranslation]
+}
+
+/// A missing translation and where the entry or module that lacks it is written.
+package struct LocatedMissingTranslation: Sendable, Hashable {
+    /// What lacks which text.
+    package var translation: MissingTranslation
+    /// The place of the entry's or module's object in the file.
+    package var location: SourceLocation
 }

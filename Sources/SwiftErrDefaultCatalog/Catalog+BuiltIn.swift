@@ -12,13 +12,6 @@ extension Catalog {
     ///
     /// It is not SwiftErr's process-wide catalog unless an app installs it:
     /// `try Catalog.install(.builtIn)`, then modules defined in Swift are registered on top of it.
+    /// Its editable form is ``SwiftErrCore/Catalog/definition`` (`Catalog.builtIn.definition`).
     public static let builtIn = Catalog(generatedTable: errcore_default_table(), name: "default")
-}
-
-extension CatalogDefinition {
-    /// The built-in catalog's definition, read back from its static C table: success `0`, the eight
-    /// base codes and the seven modules, in module-id order, each tier's codes ascending.
-    public static var builtIn: CatalogDefinition {
-        Catalog.builtIn.definition
-    }
 }

@@ -25,7 +25,7 @@ struct CatalogErrorTests {
     @Test("two modules listing the same code")
     func duplicateCode() throws {
         // Ranges do not overlap, but 'homework' lists a code studyGroup already lists.
-        let definition = CatalogDefinition.builtIn.adding(
+        let definition = Catalog.builtIn.definition.adding(
             module("homework", [11_300_000...11_309_999], [(11_210_005, "copy")]))
         let error = try #require(failure(definition))
         #expect(error.status == .duplicateCode)
@@ -36,7 +36,7 @@ struct CatalogErrorTests {
 
     @Test("the same code twice in the base tier")
     func duplicateBase() throws {
-        var definition = CatalogDefinition.builtIn.withoutModules
+        var definition = Catalog.builtIn.definition.withoutModules
         definition.base.append(EntryDefinition(code: 11001, name: "again", message: LocalizedText(english: "again")))
         let error = try #require(failure(definition))
         #expect(error.status == .duplicateCode)
@@ -46,7 +46,7 @@ struct CatalogErrorTests {
 
     @Test("overlapping ranges")
     func overlap() throws {
-        let definition = CatalogDefinition.builtIn.adding(module("clash", [11_219_000...11_229_999], []))
+        let definition = Catalog.builtIn.definition.adding(module("clash", [11_219_000...11_229_999], []))
         let error = try #require(failure(definition))
         #expect(error.status == .rangeOverlap)
         #expect(error.message.contains("clash range 11219000...11229999"), "\(error.message)")
@@ -55,7 +55,7 @@ struct CatalogErrorTests {
 
     @Test("a module range covering a base code")
     func baseInModule() throws {
-        let definition = CatalogDefinition.builtIn.adding(module("wide", [11_000...11_999], []))
+        let definition = Catalog.builtIn.definition.adding(module("wide", [11_000...11_999], []))
         let error = try #require(failure(definition))
         #expect(error.status == .baseInModuleRange)
         #expect(error.message.contains("wide"), "\(error.message)")
@@ -63,7 +63,7 @@ struct CatalogErrorTests {
 
     @Test("a module code outside its own ranges")
     func outside() throws {
-        let definition = CatalogDefinition.builtIn.withoutModules.adding(module("m", [100...199], [(250, "far")]))
+        let definition = Catalog.builtIn.definition.withoutModules.adding(module("m", [100...199], [(250, "far")]))
         let error = try #require(failure(definition))
         #expect(error.status == .codeOutsideModule)
         #expect(error.message.contains("m.far"), "\(error.message)")
@@ -71,20 +71,20 @@ struct CatalogErrorTests {
 
     @Test("the success code inside a module")
     func successInModule() throws {
-        let definition = CatalogDefinition.builtIn.withoutModules.adding(module("zero", [-5...5], []))
+        let definition = Catalog.builtIn.definition.withoutModules.adding(module("zero", [-5...5], []))
         let error = try #require(failure(definition))
         #expect(error.status == .successInModule)
     }
 
     @Test("empty names, NUL bytes and duplicate module names")
     func malformed() throws {
-        let emptyName = CatalogDefinition.builtIn.withoutModules.adding(module("", [100...199], []))
+        let emptyName = Catalog.builtIn.definition.withoutModules.adding(module("", [100...199], []))
         #expect(failure(emptyName)?.status == .emptyName)
-        let nul = CatalogDefinition.builtIn.withoutModules.adding(module("m\u{0}x", [100...199], []))
+        let nul = Catalog.builtIn.definition.withoutModules.adding(module("m\u{0}x", [100...199], []))
         let nulError = try #require(failure(nul))
         #expect(nulError.status == .badString)
         #expect(nulError.message.contains("NUL"))
-        let twice = CatalogDefinition.builtIn.withoutModules.adding(module("m", [100...199], [])).adding(
+        let twice = Catalog.builtIn.definition.withoutModules.adding(module("m", [100...199], [])).adding(
             module("m", [200...299], []))
         let twiceError = try #require(failure(twice))
         #expect(twiceError.status == .duplicateModuleName)
@@ -95,7 +95,7 @@ struct CatalogErrorTests {
     func rejectedCatalog() throws {
         var failure: CatalogError?
         do {
-            _ = try Catalog(CatalogDefinition.builtIn.adding(module("clash", [11_219_000...11_229_999], [])))
+            _ = try Catalog(Catalog.builtIn.definition.adding(module("clash", [11_219_000...11_229_999], [])))
         } catch {
             failure = error
         }
@@ -111,7 +111,7 @@ struct CatalogErrorTests {
 
     @Test("a catalog without the module is reported as such")
     func moduleMissing() throws {
-        let catalog = try Catalog(CatalogDefinition.builtIn.withoutModules)
+        let catalog = try Catalog(Catalog.builtIn.definition.withoutModules)
         let classifier = ModuleClassifier<StudyGroupCode>(catalog: catalog)
         let failure = try #require(classifier.failure)
         #expect(failure.status == .undeclaredModule)

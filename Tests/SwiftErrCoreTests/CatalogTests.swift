@@ -18,7 +18,7 @@ struct CatalogTests {
                 message: LocalizedText(english: "The file is too large.")),
         ])
 
-    static var definition: CatalogDefinition { CatalogDefinition.builtIn.adding(homework) }
+    static var definition: CatalogDefinition { Catalog.builtIn.definition.adding(homework) }
 
     @Test("built table classifies every interesting code like the reference")
     func differential() throws {
@@ -36,8 +36,8 @@ struct CatalogTests {
 
     @Test("the built-in table classifies like the reference over the Swift definition")
     func builtInDifferential() {
-        let reference = ReferenceClassifier(.builtIn)
-        for code in ReferenceClassifier(.builtIn).interestingCodes(seed: 7) {
+        let reference = ReferenceClassifier(Catalog.builtIn.definition)
+        for code in ReferenceClassifier(Catalog.builtIn.definition).interestingCodes(seed: 7) {
             #expect(ReferenceClassifier.Answer(Catalog.builtIn.classify(code)) == reference.classify(code), "\(code)")
         }
     }
@@ -117,7 +117,7 @@ struct CatalogTests {
     @Test("describe returns long texts whole")
     func longText() throws {
         let long = String(repeating: "很长的消息", count: 200)
-        var definition = CatalogDefinition.builtIn.withoutModules
+        var definition = Catalog.builtIn.definition.withoutModules
         definition.base.append(EntryDefinition(code: 77, name: "long", message: LocalizedText(english: long)))
         let table = try Catalog(definition)
         #expect(table.describe(77, in: .english) == long)

@@ -8,7 +8,7 @@ import Testing
 struct ClassifierFailureTests {
     @Test("a module missing from its catalog: the exact message, equal to the same error with given text")
     func moduleMissing() throws {
-        let catalog = try Catalog(CatalogDefinition.builtIn.withoutModules)
+        let catalog = try Catalog(Catalog.builtIn.definition.withoutModules)
         let failure = try #require(ModuleClassifier<StudyGroupCode>(catalog: catalog).failure)
         let text = """
             module 'studyGroup' is not part of catalog '\(catalog.name)'; \
@@ -26,7 +26,7 @@ struct ClassifierFailureTests {
 
     @Test("setting the message of a composed error replaces it")
     func replacedMessage() throws {
-        let catalog = try Catalog(CatalogDefinition.builtIn.withoutModules)
+        let catalog = try Catalog(Catalog.builtIn.definition.withoutModules)
         var failure = try #require(ModuleClassifier<StudyGroupCode>(catalog: catalog).failure)
         failure.message = "replaced"
         #expect(failure.message == "replaced")

@@ -11,7 +11,7 @@ struct ModuleLookupTests {
     static func catalog() throws -> Catalog {
         let module = ModuleDefinition(
             name: "作业", title: LocalizedText(english: "Homework"), ranges: [11_300_000...11_309_999], codes: [])
-        return try Catalog(CatalogDefinition.builtIn.adding(module))
+        return try Catalog(Catalog.builtIn.definition.adding(module))
     }
 
     /// What the C core answers for `name`, read as a C string.

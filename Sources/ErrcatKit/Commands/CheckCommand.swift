@@ -24,9 +24,9 @@ enum CheckCommand: ErrcatCommand {
         malformed BCP 47 tag, a tag listed or used twice in one object (ignoring case), a text
         in a language the catalog's "languages" does not list, a text missing in the default
         language. A text missing in another language is a warning, not a problem (lookups fall
-        back along the tag, then to the default language): FILE: warning: code C (NAME) has no
-        "TAG" message, or module "NAME" has no "TAG" title, on standard error; warnings do not
-        change the exit status.
+        back along the tag, then to the default language): FILE:LINE:COLUMN: warning: code C
+        (NAME) has no "TAG" message, or module "NAME" has no "TAG" title, at the entry or module,
+        on standard error; warnings do not change the exit status.
 
         OPTIONS:
           --max-problems N   list at most N problems of a file (default 100), then how many
@@ -67,16 +67,12 @@ enum CheckCommand: ErrcatCommand {
                 status = ExitStatus.problems
                 continue
             }
-            let definition: CatalogDefinition
+            let file: LocatedCatalogFile
             do {
-                definition = try CatalogDefinition(json: bytes, problemLimit: max(1, maxProblems))
+                file = try CatalogDefinition.readLocated(json: bytes, problemLimit: max(1, maxProblems))
             } catch {
                 for problem in error.problems.prefix(maxProblems) {
-                    diagnostics.write("\(shownPath):\(problem.location): error: \(problem.message)")
-                    if let related = problem.related {
-                        diagnostics.write(" (see \(shownPath):\(related))")
-                    }
-                    diagnostics.endLine()
+                    diagnostics.write(diagnosticLine(problem, in: shownPath) + "\n")
                 }
                 let total = error.totalCount
                 let listed = min(total, maxProblems)
@@ -91,6 +87,7 @@ enum CheckCommand: ErrcatCommand {
                 status = ExitStatus.problems
                 continue
             }
+            let definition = file.definition
             do {
                 _ = try Catalog(definition)
             } catch {
@@ -98,14 +95,8 @@ enum CheckCommand: ErrcatCommand {
                 status = ExitStatus.problems
                 continue
             }
-            let missing = definition.missingTranslations
-            for warning in missing.prefix(maxProblems) {
-                diagnostics.write("\(shownPath): warning: \(warning)\n")
-            }
-            if missing.count > maxProblems {
-                diagnostics.write(
-                    "\(shownPath): \(missing.count) missing translations (the first \(maxProblems) listed; --max-problems N lists more)\n"
-                )
+            for line in warningLines(file.missingTranslations, in: shownPath, limit: maxProblems) {
+                diagnostics.write(line + "\n")
             }
             if !parsed.has("--quiet") {
                 let moduleCodes = definition.modules.reduce(0) { $0 + $1.codes.count }

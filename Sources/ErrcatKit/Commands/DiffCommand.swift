@@ -95,7 +95,7 @@ enum DiffCommand: ErrcatCommand {
     /// - Throws: `CatalogLoadError` with the lines to print (located problems, or why the file
     ///   cannot be read).
     static func checkedCatalog(_ path: String, io: ErrcatIO) throws(CatalogLoadError) -> CatalogDefinition {
-        let definition = try loadCatalogDefinition(path, io: io, related: true)
+        let definition = try loadCatalogDefinition(path, io: io)
         do {
             _ = try Catalog(definition)
         } catch {

@@ -44,6 +44,9 @@ enum GenCommand: ErrcatCommand {
 
         Every name and message is written as an escaped string literal; comments hold only text
         that cannot end them. A file is never written twice in one run, nor over the catalog.
+        Problems and warnings are printed on standard error as errcat check prints them
+        (FILE:LINE:COLUMN: error: ... (see FILE:LINE:COLUMN); FILE:LINE:COLUMN: warning: ...),
+        so a build through the SwiftErrCatalogPlugin shows them at their place.
 
         EXIT STATUS: 0 generated (or up to date with --check); 1 the catalog is invalid, a
         file or standard output cannot be written, or --check found a difference; 2 usage error.
@@ -107,14 +110,20 @@ enum GenCommand: ErrcatCommand {
         if parsed.has("--check") && parsed.value("--output") == nil && parsed.value("--output-dir") == nil {
             throw run.usage("--check needs --output FILE or --output-dir DIR to compare with")
         }
-        let definition: CatalogDefinition
+        let file: LocatedCatalogFile
         do {
-            definition = try loadCatalogDefinition(path, io: io)
+            file = try loadCatalogFile(path, io: io)
         } catch {
             for line in error.lines { io.printError(line) }
             return ExitStatus.problems
         }
+        let definition = file.definition
         let shownPath = DisplayText.bare(path)
+        // Warnings as `errcat check` prints them: through the SwiftErrCatalogPlugin they appear in
+        // the build's output at their place.
+        for line in warningLines(file.missingTranslations, in: shownPath, limit: CheckCommand.defaultMaxProblems) {
+            io.printError(line)
+        }
         // Generate only from a catalog the C core accepts too.
         let table: Catalog
         do {

@@ -142,7 +142,7 @@ struct CatalogRegistryTests {
         #expect(try registry.install(Catalog.builtIn) === Catalog.builtIn)
         #expect(registry.current === Catalog.builtIn)
         // The same catalog as a definition (file order or table order) is accepted as installed.
-        #expect(try registry.install(CatalogDefinition.builtIn) === Catalog.builtIn)
+        #expect(try registry.install(Catalog.builtIn.definition) === Catalog.builtIn)
         // A module the catalog holds, defined in Swift with the same contents, is that module.
         let studyGroup = registry.classifier(for: SameStudyGroupCode.self)
         #expect(studyGroup.failure == nil)

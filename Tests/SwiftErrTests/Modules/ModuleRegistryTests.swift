@@ -33,7 +33,7 @@ struct ModuleRegistryTests {
         let catalog = try #require(cached.catalog)
         #expect(cached.module == catalog.moduleID(named: "cachedHomework"))
         #expect(cached.failure == nil)
-        let reference = ReferenceClassifier(CatalogDefinition.builtIn.adding(CachedHomeworkCode.definition))
+        let reference = ReferenceClassifier(Catalog.builtIn.definition.adding(CachedHomeworkCode.definition))
         for code in reference.interestingCodes(seed: 5, randomCount: 500) {
             #expect(
                 cached.classify(code) == DefaultCatalogRegistry.classifier(for: CachedHomeworkCode.self).classify(code),

@@ -30,12 +30,12 @@ struct ProcessCatalogTests {
     func refusesAnInstall() {
         _ = Catalog.current
         #expect {
-            try Catalog.install(CatalogDefinition.builtIn)
+            try Catalog.install(Catalog.builtIn.definition)
         } throws: { error in
             (error as? CatalogError)?.status == .catalogInUse
         }
         #expect(throws: CatalogError.self) { try Catalog.install(Catalog.builtIn) }
-        let classifier = ModuleClassifier<ProcessOnlyCode>(installing: CatalogDefinition.builtIn)
+        let classifier = ModuleClassifier<ProcessOnlyCode>(installing: Catalog.builtIn.definition)
         #expect(classifier.failure?.status == .catalogInUse)
         #expect(classifier.classify(31_001) == .invalidCatalog(classifier.failure!))
         #expect(classifier.catalog == nil)

@@ -200,7 +200,7 @@ struct ReloadableCatalogTests {
 
     @Test("every language's text is part of the identity: one Hindi message, one Hindi title, one language more")
     func identityCoversEveryLanguage() throws {
-        let builtIn = CatalogDefinition.builtIn
+        let builtIn = Catalog.builtIn.definition
         #expect(builtIn.languages.contains(.hindi))
         let identity = try Catalog(builtIn).identity
         var message = builtIn

@@ -17,7 +17,7 @@ enum SyncCode: ModuleCode {
     static var listedCases: [Self] { [.serverBusy, .accountFrozen, .quotaExceeded, .busyButFatal] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
     static let classifier = ModuleClassifier<Self>(
-        building: CatalogDefinition.builtIn.withoutModules.adding(SyncCode.definition))
+        building: Catalog.builtIn.definition.withoutModules.adding(SyncCode.definition))
 
     var flags: CodeFlags {
         switch self {

@@ -66,7 +66,7 @@ func assemble(_ definition: CatalogDefinition) -> Result<Catalog, CatalogError> 
 /// modules' codes, and codes no catalog knows (all 64 bits count).
 let sharedCodes: [Int64] = {
     var codes: [Int64] = [0, -1, Int64.min, Int64.max, (1 << 32) + 11001, 99, 12_000_000, 12_999_999]
-    let standard = CatalogDefinition.builtIn
+    let standard = Catalog.builtIn.definition
     codes += standard.base.map(\.code)
     for module in standard.modules {
         codes += module.codes.prefix(2).map(\.code)
@@ -105,7 +105,7 @@ struct StressTests {
     @Test("first use of several modules from many tasks at once")
     func firstUseOfSeveralModules() async throws {
         // The single-threaded reference: one catalog assembled directly with every good module.
-        var all = CatalogDefinition.builtIn
+        var all = Catalog.builtIn.definition
         for module in [
             StressAlphaCode.definition, StressBetaCode.definition, StressGammaCode.definition,
             StressDeltaCode.definition, StressEpsilonCode.definition, StressZetaCode.definition,
@@ -114,9 +114,9 @@ struct StressTests {
         }
         let reference = assemble(all)
         _ = try reference.get()
-        let doomedReference = assemble(CatalogDefinition.builtIn.adding(StressDoomedCode.definition))
+        let doomedReference = assemble(Catalog.builtIn.definition.adding(StressDoomedCode.definition))
         #expect(throws: CatalogError.self) { try doomedReference.get() }
-        let lazyReference = assemble(CatalogDefinition.builtIn.adding(StressLazyCode.definition))
+        let lazyReference = assemble(Catalog.builtIn.definition.adding(StressLazyCode.definition))
 
         let probes = registryProbes + [doomedProbe, lazyProbe]
         let referenceCatalogs =

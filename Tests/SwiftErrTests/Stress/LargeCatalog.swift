@@ -5,7 +5,7 @@ import SwiftErrDefaultCatalog
 /// generated modules of 150 codes each (two ranges per module), and the codes to probe it with.
 enum LargeCatalog {
     static let definition: CatalogDefinition = {
-        var catalog = CatalogDefinition.builtIn
+        var catalog = Catalog.builtIn.definition
         for m in 0..<24 {
             let base = Int64(13_000_000 + m * 10_000)
             var codes: [EntryDefinition] = []

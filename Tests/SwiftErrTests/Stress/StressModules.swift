@@ -163,7 +163,7 @@ enum StressLazyCode: ModuleCode {
     static var listedCases: [Self] { [.lazy] }
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
     static let classifier = ModuleClassifier<StressLazyCode>(
-        building: CatalogDefinition.builtIn.adding(StressLazyCode.definition))
+        building: Catalog.builtIn.definition.adding(StressLazyCode.definition))
     var flags: CodeFlags { stressFlags(code) }
     var message: LocalizedText { LocalizedText(english: "lazy \(code)") }
     var code: Int64 {

@@ -404,7 +404,7 @@ enum LessonCode: ModuleCode {
     static func unrecognised(_ code: Int64) -> Self { .other(code) }
 
     static let classifier: ModuleClassifier<Self> = {
-        var definition = CatalogDefinition.builtIn
+        var definition = Catalog.builtIn.definition
         definition.base.append(
             EntryDefinition(
                 code: 11090, name: "sessionRevoked", flags: .reauthenticate,

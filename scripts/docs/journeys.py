@@ -1,0 +1,305 @@
+#!/usr/bin/env python3
+"""journeys.py — what a newcomer does, done exactly as a document says, in new directories.
+
+A journey is a sequence of listings of one document marked with the same `journey=NAME` in the
+HTML comment right before their fence (the listing annotation of scripts/docs/listings.py):
+
+  <!-- listing: journey=shop file=Package.swift -->      the block is the file Package.swift of
+                                                        the journey's folder, written as shown
+  <!-- listing: journey=shop -->                        a `sh` block: each `$ COMMAND` line is run
+  ```sh                                                 with bash in the journey's folder; the
+  $ swift run Shop                                      lines after it, up to the next `$`, are its
+  0 success                                             expected standard output, compared exactly
+  ```                                                   (a line `…` stands for any lines)
+
+More keys: `cwd=repo` runs the block in the repository under test instead of the journey's folder;
+`setup="COMMANDS"` runs before the block (an edit the text describes, e.g. a planted mistake);
+`status=N` is the exit status each command of the block must end with (default 0); `ci="COMMAND"`
+on a block of bare command lines says that COMMAND is run by CI as a stage of its own (.ci/run must
+run it) and the other lines are run here without an expected output; `skip="REASON"` leaves a
+listing out (a manifest fragment, say), printing the reason.
+
+How the newcomer's machine is made: a new HOME (so SwiftPM's caches start empty), the repository's
+HEAD published as a bare git repository tagged with the version of include/errcore_version.h, and
+git told (in that HOME's .gitconfig) to fetch the URL the document's Package.swift names from it:
+the manifest is used as written. Each journey gets a folder of its own next to that HOME, named
+after the journey (`dir=NAME` on its first listing sets another name); `/path/to/NAME` in an
+expected output stands for that folder. Environment variables a block exports reach the next blocks
+of its journey. Only standard output is compared; standard error is shown when a step fails.
+
+  journeys.py README.md                 every journey of README.md
+  journeys.py README.md --only shop     one journey
+  journeys.py --self-test               a wrong step and a wrong shown output must fail
+  --keep                                keep the temporary folders (their path is printed)
+
+Exit status: 0 every journey held; 1 a step failed (its document and line are printed); 2 usage.
+"""
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PACKAGE_URL = re.compile(r'\.package\(\s*url:\s*"([^"]+)"')
+ANNOTATION = re.compile(r"<!--\s*listing:(.*?)-->", re.S)
+FENCE = re.compile(r"^(\s*)(```+|~~~+)\s*([A-Za-z0-9_+-]*)")
+
+
+def parse_annotation(text):
+    """The key=value pairs of a listing annotation (values may be double-quoted)."""
+    keys = {}
+    for token in shlex.split(text):
+        key, _, value = token.partition("=")
+        keys[key] = value
+    return keys
+
+
+class Listing:
+    def __init__(self, path, line, language, body, keys):
+        self.path, self.line, self.language, self.body, self.keys = path, line, language, body, keys
+
+    def where(self):
+        return f"{os.path.relpath(self.path, ROOT)}:{self.line}"
+
+
+def listings(path):
+    """Every fenced block of a Markdown file with the annotation right before it (or {})."""
+    lines = open(path, encoding="utf-8").read().split("\n")
+    result, index, pending = [], 0, None
+    while index < len(lines):
+        line = lines[index]
+        match = ANNOTATION.search(line)
+        if match and line.strip().startswith("<!--"):
+            pending = parse_annotation(match.group(1))
+            index += 1
+            continue
+        fence = FENCE.match(line)
+        if fence:
+            marker, language = fence.group(2), fence.group(3)
+            body, start = [], index + 1
+            index += 1
+            while index < len(lines) and not lines[index].strip().startswith(marker):
+                body.append(lines[index])
+                index += 1
+            result.append(Listing(path, start, language, "\n".join(body) + "\n", pending or {}))
+            pending = None
+        elif line.strip():
+            pending = None
+        index += 1
+    return result
+
+
+def version():
+    text = open(os.path.join(ROOT, "include", "errcore_version.h"), encoding="utf-8").read()
+    parts = [re.search(rf"#define ERRCORE_VERSION_{name}\s+(\d+)", text).group(1) for name in ("MAJOR", "MINOR", "PATCH")]
+    return ".".join(parts)
+
+
+class Failure(Exception):
+    pass
+
+
+def commands_and_outputs(body):
+    """(command, expected lines or None) for each `$ ` line of a shell block."""
+    steps = []
+    for line in body.rstrip("\n").split("\n"):
+        if line.startswith("$ "):
+            steps.append([line[2:], []])
+        elif steps:
+            steps[-1][1].append(line)
+        elif line.strip() and not line.lstrip().startswith("#"):
+            raise Failure(f"a line before the first `$ ` command: {line!r}")
+    return [(command, expected) for command, expected in steps]
+
+
+def matches(expected, actual):
+    """Whether the actual lines are the expected ones, `…` standing for any run of lines."""
+    if not expected:
+        return not actual
+    if expected[0].strip() in ("…", "..."):
+        return any(matches(expected[1:], actual[start:]) for start in range(len(actual) + 1))
+    return bool(actual) and expected[0].rstrip() == actual[0].rstrip() and matches(expected[1:], actual[1:])
+
+
+class Machine:
+    """The newcomer's machine: a HOME, the published package, the journeys' folders."""
+
+    def __init__(self, keep):
+        self.base = tempfile.mkdtemp(prefix="swifterr-journeys-")
+        self.keep = keep
+        self.home = os.path.join(self.base, "home")
+        os.makedirs(self.home)
+        self.published = os.path.join(self.base, "SwiftErr.git")
+        self.urls = set()
+
+    def publish(self, urls):
+        """HEAD as a bare repository tagged with the version, fetched for each of `urls`."""
+        if not urls:
+            return
+        if subprocess.run(["git", "-C", ROOT, "diff", "--quiet", "HEAD"]).returncode != 0:
+            print("journeys: note: the working tree has uncommitted changes; the journeys use HEAD")
+        subprocess.run(["git", "clone", "--quiet", "--bare", ROOT, self.published], check=True)
+        subprocess.run(["git", "-C", self.published, "tag", "-f", version(), "HEAD"], check=True,
+                       stdout=subprocess.DEVNULL)
+        with open(os.path.join(self.home, ".gitconfig"), "w", encoding="utf-8") as config:
+            for url in sorted(urls):
+                config.write(f'[url "file://{self.published}"]\n\tinsteadOf = {url}\n')
+
+    def close(self):
+        if self.keep:
+            print(f"journeys: kept {self.base}")
+        else:
+            shutil.rmtree(self.base, ignore_errors=True)
+
+
+def run_journey(name, steps, machine):
+    folder_name = next((s.keys["dir"] for s in steps if "dir" in s.keys), name)
+    folder = os.path.join(machine.base, folder_name)
+    os.makedirs(folder, exist_ok=True)
+    env_file = os.path.join(machine.base, f".{name}.env")
+    environment = {
+        "HOME": machine.home,
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "LANG": "C.UTF-8",
+        "TERM": "dumb",
+    }
+    with open(env_file, "w", encoding="utf-8") as out:
+        out.write("")
+    for step in steps:
+        if "skip" in step.keys:
+            print(f"journeys: {name}: {step.where()}: skipped ({step.keys['skip']})")
+            continue
+        if "file" in step.keys:
+            target = os.path.join(folder, step.keys["file"])
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            with open(target, "w", encoding="utf-8") as out:
+                out.write(step.body)
+            print(f"journeys: {name}: {step.where()}: wrote {step.keys['file']}")
+            continue
+        if step.language not in ("sh", "console", "bash"):
+            raise Failure(f"{step.where()}: a {step.language or 'unlabelled'} block in journey {name} is neither a file nor commands")
+        cwd = ROOT if step.keys.get("cwd") == "repo" else folder
+        status_wanted = int(step.keys.get("status", "0"))
+        if "ci" in step.keys:
+            ci = open(os.path.join(ROOT, ".ci", "run"), encoding="utf-8").read()
+            if not re.search(rf"^\s*{re.escape(step.keys['ci'])}\s*$", ci, re.M):
+                raise Failure(f"{step.where()}: .ci/run does not run `{step.keys['ci']}`, which the document gives as CI's")
+            bare = [l.split("#")[0].strip() for l in step.body.split("\n")]
+            plan = [(command, None) for command in bare if command and command != step.keys["ci"]]
+        else:
+            plan = commands_and_outputs(step.body)
+        if "setup" in step.keys:
+            plan = [(step.keys["setup"], None, 0)] + [(c, e, status_wanted) for c, e in plan]
+        else:
+            plan = [(c, e, status_wanted) for c, e in plan]
+        for command, expected, wanted in plan:
+            started = time.time()
+            script = f"set -o pipefail\nsource {shlex.quote(env_file)}\ncd {shlex.quote(cwd)}\n{command}\nstatus=$?\nexport -p > {shlex.quote(env_file)}\nexit $status\n"
+            completed = subprocess.run(["bash", "-c", script], env=environment, capture_output=True, text=True)
+            seconds = time.time() - started
+            actual = completed.stdout.rstrip("\n").split("\n") if completed.stdout.strip() else []
+            actual = [line.replace(folder, f"/path/to/{folder_name}") for line in actual]
+            shown = f"$ {command}"
+            if completed.returncode != wanted:
+                raise Failure(
+                    f"{step.where()}: journey {name}: `{command}` exited {completed.returncode}, the document expects {wanted}\n"
+                    f"--- standard output\n{completed.stdout}--- standard error (last 40 lines)\n"
+                    + "\n".join(completed.stderr.rstrip("\n").split("\n")[-40:]))
+            if expected is not None and not matches([l for l in expected], actual):
+                raise Failure(
+                    f"{step.where()}: journey {name}: `{command}` printed what the document does not show\n"
+                    f"--- the document\n" + "\n".join(expected) + "\n--- printed\n" + "\n".join(actual)
+                    + f"\n--- standard error (last 20 lines)\n" + "\n".join(completed.stderr.rstrip("\n").split("\n")[-20:]))
+            print(f"journeys: {name}: {step.where()}: {shown} ({seconds:.0f} s)")
+
+
+def run(documents, only, keep):
+    journeys = {}
+    for document in documents:
+        for listing in listings(document):
+            name = listing.keys.get("journey")
+            if name and (only is None or name == only):
+                journeys.setdefault(name, []).append(listing)
+    if not journeys:
+        print("journeys: no journey found" + (f" named {only}" if only else ""), file=sys.stderr)
+        return 2
+    urls = set()
+    for steps in journeys.values():
+        for step in steps:
+            if step.keys.get("file") == "Package.swift":
+                urls.update(url for url in PACKAGE_URL.findall(step.body) if "SwiftErr" in url)
+    machine = Machine(keep)
+    try:
+        machine.publish(urls)
+        for name, steps in journeys.items():
+            started = time.time()
+            run_journey(name, steps, machine)
+            print(f"journeys: {name}: held ({time.time() - started:.0f} s)")
+    except Failure as failure:
+        print(f"journeys: FAIL: {failure}", file=sys.stderr)
+        return 1
+    finally:
+        machine.close()
+    return 0
+
+
+def self_test():
+    """A wrong step and a wrong shown output, planted in a copy, must each fail the journey."""
+    document = (
+        "<!-- listing: journey=t -->\n```sh\n$ echo hello\nhello\n$ printf 'a\\nb\\nc\\n'\na\n…\nc\n```\n"
+        "<!-- listing: journey=t file=x.txt -->\n```text\nfile body\n```\n"
+        "<!-- listing: journey=t -->\n```sh\n$ cat x.txt\nfile body\n$ export GREETING=hi\n```\n"
+        "<!-- listing: journey=t status=3 -->\n```sh\n$ echo $GREETING; exit 3\nhi\n```\n")
+    plants = {
+        "a wrong step": document.replace("$ cat x.txt", "$ cat y.txt"),
+        "a wrong shown output": document.replace("hello\n$ printf", "hullo\n$ printf"),
+        "a lost export": document.replace("$ export GREETING=hi", "$ GREETING=hi"),
+        "a wrong status": document.replace("status=3", "status=0"),
+    }
+    failures = 0
+    with tempfile.TemporaryDirectory() as scratch:
+        good = os.path.join(scratch, "good.md")
+        with open(good, "w", encoding="utf-8") as out:
+            out.write(document)
+        if run([good], None, False) != 0:
+            print("journeys: self-test: FAIL: the unplanted document does not hold", file=sys.stderr)
+            failures += 1
+        for what, text in plants.items():
+            planted = os.path.join(scratch, "planted.md")
+            with open(planted, "w", encoding="utf-8") as out:
+                out.write(text)
+            if run([planted], None, False) != 1:
+                print(f"journeys: self-test: FAIL: {what} was not caught", file=sys.stderr)
+                failures += 1
+            else:
+                print(f"journeys: self-test: {what} fails the journey, as it must")
+    return 1 if failures else 0
+
+
+def main(argv):
+    if argv[1:] == ["--self-test"]:
+        return self_test()
+    only, keep, documents = None, False, []
+    arguments = iter(argv[1:])
+    for argument in arguments:
+        if argument == "--only":
+            only = next(arguments, None)
+        elif argument == "--keep":
+            keep = True
+        elif argument.startswith("-"):
+            print(__doc__, file=sys.stderr)
+            return 2
+        else:
+            documents.append(os.path.abspath(argument))
+    if not documents:
+        print(__doc__, file=sys.stderr)
+        return 2
+    return run(documents, only, keep)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
