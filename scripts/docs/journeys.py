@@ -34,7 +34,10 @@ of its journey. Only standard output is compared; standard error is shown when a
 
 Exit status: 0 every journey held; 1 a step failed (its document and line are printed); 2 usage.
 """
+import glob
+import json
 import os
+import pwd
 import re
 import shlex
 import shutil
@@ -125,6 +128,25 @@ def matches(expected, actual):
     return bool(actual) and expected[0].rstrip() == actual[0].rstrip() and matches(expected[1:], actual[1:])
 
 
+def forget_fingerprints(urls):
+    """Removes SwiftPM's recorded fingerprints of `urls`.
+
+    SwiftPM keeps them under the account's home directory, not under HOME, and refuses a version
+    whose commit differs from the one it first saw. On a new machine there are none; on a
+    developer's machine an earlier journey recorded another HEAD as the same version. Only files
+    that record these URLs alone (the document's placeholder URL, which nothing else fetches) go.
+    """
+    home = pwd.getpwuid(os.getuid()).pw_dir
+    for path in glob.glob(os.path.join(home, ".swiftpm", "security", "fingerprints", "*.json")):
+        try:
+            record = json.load(open(path, encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        origins = set(re.findall(r'"origin"\s*:\s*"([^"]*)"', json.dumps(record)))
+        if origins and origins <= set(urls):
+            os.remove(path)
+
+
 class Machine:
     """The newcomer's machine: a HOME, the published package, the journeys' folders."""
 
@@ -148,6 +170,7 @@ class Machine:
         with open(os.path.join(self.home, ".gitconfig"), "w", encoding="utf-8") as config:
             for url in sorted(urls):
                 config.write(f'[url "file://{self.published}"]\n\tinsteadOf = {url}\n')
+        forget_fingerprints(urls)
 
     def close(self):
         if self.keep:
