@@ -12,7 +12,8 @@
 #      too, it does.
 #   4. A copy of Examples/Shop with a duplicate code planted in catalog.json fails to build, and
 #      swift build prints the located error: <copy>/Sources/ShopErrors/catalog.json:42:19: error:
-#      duplicate code 20001 ... (last: a failed build leaves the folder's plan half done).
+#      duplicate code 20001 ... (see <copy>/Sources/ShopErrors/catalog.json:36:19), the entry it
+#      repeats (last: a failed build leaves the folder's plan half done).
 #
 # Everything builds in one scratch folder (CATALOG_SCRATCH, default .build-catalog), so the root
 # package is compiled once; copies live in a temporary directory that is removed at the end. Prints
@@ -154,7 +155,7 @@ status=$?
 set -e
 echo "$broken" | grep -v '^\['
 [ "$status" -ne 0 ] || fail "a catalog with a duplicate code built"
-grep -q "^$catalog:42:19: error: duplicate code 20001: module \"cart\" entry \"cartFull\" repeats module \"cart\" entry \"itemOutOfStock\"$" <<<"$broken" ||
+grep -q "^$catalog:42:19: error: duplicate code 20001: module \"cart\" entry \"cartFull\" repeats module \"cart\" entry \"itemOutOfStock\" (see $catalog:36:19)$" <<<"$broken" ||
     fail "swift build did not print the located error $catalog:42:19: error: duplicate code 20001 ..."
 step "a broken catalog fails the build at its line and column"
 

@@ -20,10 +20,38 @@ struct CheckLanguageTests {
         #expect(result.output.contains("ok: catalog \"x\""))
         #expect(
             result.errors.split(separator: "\n").map(String.init) == [
-                "-: warning: code 5 (late) has no \"en\" message",
-                "-: warning: module \"shop\" has no \"en\" title",
-                "-: warning: module \"shop\" has no \"hi\" title",
+                "-:3:11: warning: code 5 (late) has no \"en\" message",
+                "-:4:14: warning: module \"shop\" has no \"en\" title",
+                "-:4:14: warning: module \"shop\" has no \"hi\" title",
             ])
+        // `errcat gen` (and so the SwiftErrCatalogPlugin's build) prints the same warnings, at the
+        // same places, and still generates.
+        for form in [["gen", "swift", "--installing", "-"], ["gen", "c", "-"], ["gen", "swift", "-"]] {
+            let generated = try ErrcatRunner.run(form, stdin: Data(catalog.utf8))
+            #expect(generated.status == 0, "\(form)")
+            #expect(!generated.output.isEmpty, "\(form)")
+            #expect(generated.errors == result.errors, "\(form)")
+        }
+    }
+
+    @Test("errcat gen reports a problem with every place errcat check names: the entry and the one it repeats")
+    func generatorNamesRelatedPlace() throws {
+        let catalog = """
+            {"format": "swifterr-catalog/2", "name": "x", "languages": ["en"],
+             "success": {"code": 0, "name": "ok", "message": {"en": "OK"}},
+             "base": [{"code": 5, "name": "late", "message": {"en": "Late"}},
+                      {"code": 5, "name": "later", "message": {"en": "Later"}}]}
+            """
+        let check = try ErrcatRunner.run(["check", "-"], stdin: Data(catalog.utf8))
+        let problem = "-:4:20: error: duplicate code 5: base entry \"later\" repeats base entry \"late\" (see -:3:20)"
+        #expect(check.status == 1)
+        #expect(check.errors.split(separator: "\n").first.map(String.init) == problem)
+        for form in [["gen", "swift", "--installing", "-"], ["gen", "c", "-"], ["diff", "-", "catalog/default.json"]] {
+            let run = try ErrcatRunner.run(form, stdin: Data(catalog.utf8))
+            #expect(run.status != 0, "\(form)")
+            #expect(run.output.isEmpty, "\(form)")
+            #expect(run.errors.split(separator: "\n").first.map(String.init) == problem, "\(form)")
+        }
     }
 
     @Test("the default catalog has every text in all four languages: no warning")

@@ -1,9 +1,9 @@
 // ShopErrors: the shop backend's codes. The SwiftErrCatalogPlugin generates, from catalog.json at
 // build time, the module enums CartCode and PaymentCode, the base codes (BaseCode.sessionExpired,
 // .tooManyRequests, .maintenance) and ShopCatalog (the catalog's definition and install()).
-// Importing ShopErrors gives those and SwiftErr's API.
+// Importing ShopErrors gives those and SwiftErr's API: the generated file re-exports SwiftErr.
 
-@_exported import SwiftErr
+import SwiftErr
 
 /// One line about a code as the shop's catalog classifies it: the tier, the entry (or the module, for
 /// a code it does not list) and the message, e.g.
