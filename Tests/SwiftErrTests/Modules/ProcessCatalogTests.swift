@@ -41,6 +41,13 @@ struct ProcessCatalogTests {
         #expect(classifier.catalog == nil)
     }
 
+    @Test("`try Catalog.install(.builtIn)`, as the documentation writes it, type-checks: one overload takes .builtIn")
+    func installBuiltInCompiles() {
+        // Not called: installing would fix this test process's catalog.
+        let install: () throws(CatalogError) -> Catalog = { try Catalog.install(.builtIn) }
+        _ = install
+    }
+
     @Test("a presentation and a description without a catalog of their own use the process-wide catalog")
     func defaultsUseCurrent() {
         let presentation = ErrorPresentation(code: 4_294_978_297, language: .english)
