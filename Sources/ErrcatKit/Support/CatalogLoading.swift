@@ -20,6 +20,16 @@ struct CatalogLoadError: Error {
 func loadCatalogDefinition(
     _ path: String, io: ErrcatIO, related: Bool = false
 ) throws(CatalogLoadError) -> CatalogDefinition {
+    try loadCatalogFile(path, io: io, related: related).definition
+}
+
+/// Reads and decodes a catalog file, as ``loadCatalogDefinition(_:io:related:)`` does, and gives
+/// back the file's bytes too (standard input can be read only once).
+/// - Returns: The file's bytes and the catalog definition.
+/// - Throws: `CatalogLoadError`, as ``loadCatalogDefinition(_:io:related:)``.
+func loadCatalogFile(
+    _ path: String, io: ErrcatIO, related: Bool = false
+) throws(CatalogLoadError) -> (bytes: [UInt8], definition: CatalogDefinition) {
     let bytes: [UInt8]
     do {
         bytes = try readWholeFile(path, standardInput: io.input)
@@ -27,7 +37,7 @@ func loadCatalogDefinition(
         throw CatalogLoadError(lines: ["errcat: cannot read catalog \(error.description)"])
     }
     do {
-        return try CatalogDefinition(json: bytes, problemLimit: CheckCommand.defaultMaxProblems)
+        return (bytes, try CatalogDefinition(json: bytes, problemLimit: CheckCommand.defaultMaxProblems))
     } catch {
         let shownPath = DisplayText.bare(path)
         var lines = error.problems.map { problem in
