@@ -169,6 +169,16 @@ static uint32_t errcore__pool_put(char *pool, size_t *used, const char *text, ui
     return offset;
 }
 
+/* The first text present in row[] among the languages set in `which`, else `otherwise`. */
+static uint32_t errcore__view(const uint32_t *row, const uint32_t *which, size_t lc, uint32_t otherwise) {
+    for (size_t k = 0; k < lc; k++) {
+        if (((which[k / 32u] >> (k % 32u)) & 1u) != 0 && row[k] != ERRCORE_NO_STRING) {
+            return row[k];
+        }
+    }
+    return otherwise;
+}
+
 errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size_t storage_size, errcore_table *out,
                              errcore_diag *diag) {
     errcore__layout l;
@@ -211,13 +221,14 @@ errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size
     for (size_t k = 0; k < lc; k++) {
         languages[k] = errcore__pool_put(pool, &used, listed ? def->languages[k] : (k == 0 ? "en" : "zh-Hans"), 0);
     }
-    /* Where the two-language view of entries and modules reads: "en" along its tag (the default
-     * when the table has no "en"), "zh-Hans" exactly. */
-    size_t en = ERRCORE_NO_INDEX, zh = ERRCORE_NO_INDEX;
+    /* The languages the two-language view of entries and modules reads: those that are "en"
+     * (an "en" lookup, the default when none has the text) and "zh-Hans" (that language alone)
+     * by the language rule, which also reads "en-Latn" as en and "zh" as zh-Hans. */
+    uint32_t is_en[(ERRCORE_MAX_LANGUAGES + 32u) / 32u] = {0}, is_zh[(ERRCORE_MAX_LANGUAGES + 32u) / 32u] = {0};
     for (size_t k = 0; k < lc; k++) {
         const char *tag = pool + languages[k];
-        en = en == ERRCORE_NO_INDEX && errcore__tag_equal(tag, "en") ? k : en;
-        zh = zh == ERRCORE_NO_INDEX && errcore__tag_equal(tag, "zh-Hans") ? k : zh;
+        is_en[k / 32u] |= (uint32_t)errcore__language_is(tag, "en") << (k % 32u);
+        is_zh[k / 32u] |= (uint32_t)errcore__language_is(tag, "zh-Hans") << (k % 32u);
     }
 
     /* Modules overwrite their work arrays, which stage 2 no longer needs. */
@@ -230,8 +241,8 @@ errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size
             const char *text = listed ? (md->titles ? md->titles[k] : NULL) : (k == 0 ? md->title_en : md->title_zh);
             row[k] = errcore__pool_put(pool, &used, text, k == 0 ? mo->name : ERRCORE_NO_STRING);
         }
-        mo->title_en = en != ERRCORE_NO_INDEX && row[en] != ERRCORE_NO_STRING ? row[en] : row[0];
-        mo->title_zh = zh != ERRCORE_NO_INDEX ? row[zh] : ERRCORE_NO_STRING;
+        mo->title_en = errcore__view(row, is_en, lc, row[0]);
+        mo->title_zh = errcore__view(row, is_zh, lc, ERRCORE_NO_STRING);
         mo->reserved = 0;
     }
     /* Entries and ranges in the order the checks sorted them ((code, index), (first, index)). */
@@ -249,8 +260,8 @@ errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size
                 listed ? (ed->messages ? ed->messages[k] : NULL) : (k == 0 ? ed->message_en : ed->message_zh);
             row[k] = errcore__pool_put(pool, &used, text, k == 0 ? 0 : ERRCORE_NO_STRING);
         }
-        e->message_en = en != ERRCORE_NO_INDEX && row[en] != ERRCORE_NO_STRING ? row[en] : row[0];
-        e->message_zh = zh != ERRCORE_NO_INDEX ? row[zh] : ERRCORE_NO_STRING;
+        e->message_en = errcore__view(row, is_en, lc, row[0]);
+        e->message_zh = errcore__view(row, is_zh, lc, ERRCORE_NO_STRING);
     }
     for (size_t p = 0; p < r; p++) { /* every range is valid here, so range_order holds all */
         const errcore_range *g = &def->ranges[w.range_order[p]];
