@@ -195,6 +195,9 @@ errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size
     }
     size_t n = def->entry_count, r = def->range_count, m = def->module_count;
     unsigned char *base = storage;
+    /* Every byte the table does not use (padding, spare slots, what is left of the working
+     * space) ends as 0: the storage is a function of the definition alone. */
+    memset(base, 0, l.total);
     size_t work_entries, work_ranges, work_modules;
     (void)errcore__work_size(n, r, m, &work_entries, &work_ranges, &work_modules);
     errcore__work w;
@@ -305,6 +308,15 @@ errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size
     t.index_keys = index_keys;
     t.index_slots = index_slots;
     t.index_count = index_count;
+    /* The working space left behind: after the modules, after the index, and a front given up. */
+    memset(base + l.modules + m * sizeof(errcore_module), 0, l.index_keys - l.modules - m * sizeof(errcore_module));
+    memset(base + l.index_keys + index_count * sizeof(int64_t), 0,
+           l.index_slots - l.index_keys - index_count * sizeof(int64_t));
+    memset(base + l.index_slots + index_count * sizeof(errcore_index_slot), 0,
+           l.front_slots - l.index_slots - index_count * sizeof(errcore_index_slot));
+    if (!t.front.slots) {
+        memset(base + l.front_slots, 0, l.languages - l.front_slots);
+    }
     *out = t;
     errcore__fail(diag, ERRCORE_OK, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, 0);
     return ERRCORE_OK;

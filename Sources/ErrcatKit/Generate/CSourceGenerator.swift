@@ -102,6 +102,10 @@ struct CSourceGenerator {
         out += " * edit \(path) and regenerate\(isDefault ? " (a test fails on drift)" : "").\n"
         out += " */\n"
         out += "#include \"CErrCore.h\"\n\n"
+        if isDefault {
+            out += "/* CErrCore.h's reminder to include errcore_default_catalog.h, a macro of this file's function. */\n"
+            out += "#undef errcore_default_table\n\n"
+        }
 
         if pool.size <= CLiteral.maximumStringLength {
             out += "/* The string pool: every name and message, NUL-terminated, back to back. */\n"
@@ -271,6 +275,10 @@ struct CSourceGenerator {
         out += "#ifndef \(headerGuard)\n"
         out += "#define \(headerGuard)\n\n"
         out += "#include \"CErrCore.h\"\n\n"
+        if definition.name == "default" {
+            out += "/* CErrCore.h's reminder to include errcore_default_catalog.h, a macro of this header's function. */\n"
+            out += "#undef errcore_default_table\n\n"
+        }
         out += "#ifdef __cplusplus\n"
         out += "extern \"C\" {\n"
         out += "#endif\n\n"

@@ -4,6 +4,7 @@
 #include <stdalign.h>
 #include <string.h>
 
+#include "build_bytes.h"
 #include "check.h"
 #include "errcore_default_catalog.h"
 
@@ -311,6 +312,9 @@ static void test_random_tables(void) {
             continue;
         }
         CHECK(errcore_validate(&t, NULL) == ERRCORE_OK);
+        char why[160];
+        uint64_t fill_state = (uint64_t)round;
+        CHECKF(build_bytes_agree(&def, &fill_state, why, sizeof why), "round %d: %s", round, why);
         for (size_t i = 0; i < n; i++) {
             for (size_t p = 0; p < sizeof probes / sizeof probes[0]; p++) {
                 const char *got = errcore_message_for_tag(&t, (int64_t)i + 1, probes[p]);
