@@ -40,7 +40,7 @@ extern "C" {
 #define ERRCORE_MAX_MODULES 65535u
 /* Largest number of entries, ranges or string-pool bytes in one table. */
 #define ERRCORE_MAX_COUNT 0xFFFFFFFEu
-/* String offset meaning "no string" (a missing translation falls back along its tag, then to the default language). */
+/* String offset meaning "no string" (a missing translation falls back by the language rule, errcore_text.h). */
 #define ERRCORE_NO_STRING 0xFFFFFFFFu
 /* Largest number of message languages in one table. */
 #define ERRCORE_MAX_LANGUAGES 255u

@@ -1,5 +1,5 @@
-/* test_languages.c — tables with any number of languages: building, lookup with fallback along the
- * tag, the two-language view, bad tags and duplicates, validation of a table's language list, and
+/* test_languages.c — tables with any number of languages: building, lookup along the language
+ * rule's chain, the two-language view, bad tags and duplicates, validation of a table's language list, and
  * the built-in catalog's four languages. */
 #include <stdalign.h>
 #include <string.h>
@@ -106,7 +106,7 @@ static void test_lookup(void) {
     CHECK(same(t->strings + t->entries[gone].message_en, "Sumiu"));
     CHECK(same(errcore_module_title(t, 1, ERRCORE_LANG_EN), "Beta"));
 
-    /* Descriptions of codes without an entry, in the words of the language along the tag. */
+    /* Descriptions of codes without an entry, in the words the language rule picks. */
     char buf[128];
     errcore_describe_for_tag(t, 599, "zh-Hant-TW", buf, sizeof buf);
     CHECKF(strcmp(buf, "無法辨識的貝塔錯誤(錯誤碼 599)") == 0, "%s", buf);
