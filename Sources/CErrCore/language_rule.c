@@ -201,6 +201,16 @@ static const char *errcore__region_parent_of(const char *lang, const char *regio
 
 /* ---- Identifiers ---------------------------------------------------------------------------- */
 
+/* The length of text up to its first `stop` or its end (strcspn with one character: the
+ * freestanding build has only the <string.h> functions the core needs, see Embedded/). */
+static size_t errcore__span(const char *text, char stop) {
+    size_t n = 0;
+    while (text[n] != '\0' && text[n] != stop) {
+        n++;
+    }
+    return n;
+}
+
 /* Whether text[0 ... n-1] equals the lower-case `word`, ignoring ASCII case. */
 static bool errcore__word_is(const char *text, size_t n, const char *word) {
     for (size_t i = 0; i < n; i++) {
@@ -229,11 +239,11 @@ static bool errcore__subtag_at(const char *p, size_t *length, bool *letters) {
 static void errcore__modifier(const char *identifier, const char **script, bool *valencia) {
     *script = NULL;
     *valencia = false;
-    const char *at = strchr(identifier, '@');
-    if (!at) {
+    size_t at = errcore__span(identifier, '@');
+    if (identifier[at] == '\0') {
         return;
     }
-    const char *m = at + 1;
+    const char *m = identifier + at + 1;
     size_t n = 0;
     while (m[n] != '\0' && m[n] != '.') {
         n++;
@@ -328,7 +338,7 @@ static void errcore__resolve(errcore__locale *loc) {
         errcore__find(errcore__aliases, ERRCORE__COUNT(errcore__aliases), sizeof errcore__aliases[0], loc->lang);
     if (alias) {
         const char *r = alias->replacement;
-        size_t n = strcspn(r, "-");
+        size_t n = errcore__span(r, '-');
         memcpy(loc->lang, r, n);
         loc->lang[n] = '\0';
         if (r[n] == '-' && loc->script[0] == '\0') {
@@ -354,7 +364,7 @@ bool errcore__language_read(const char *text, errcore__locale *loc) {
     if (errcore__identifier_tag(text, tag) == 0) {
         return false;
     }
-    size_t n = strcspn(tag, "-");
+    size_t n = errcore__span(tag, '-');
     for (size_t i = 0; i < n; i++) {
         loc->lang[i] = errcore__ascii_lower(tag[i]);
     }
@@ -367,7 +377,7 @@ bool errcore__language_read(const char *text, errcore__locale *loc) {
     const char *p = tag + n;
     while (*p == '-') {
         p++;
-        size_t len = strcspn(p, "-");
+        size_t len = errcore__span(p, '-');
         bool letters = true, digits = true;
         for (size_t i = 0; i < len; i++) {
             letters = letters && errcore__ascii_alpha(p[i]);
@@ -438,9 +448,11 @@ bool errcore__language_parent(errcore__locale *loc) {
     if (listed) {
         return errcore__language_read(listed->parent, loc);
     }
-    char *dash = strrchr(loc->variants, '-');
-    if (dash) {
-        *dash = '\0';
+    size_t v = strlen(loc->variants);
+    if (v > 0) {
+        while (loc->variants[--v] != '-') {
+        }
+        loc->variants[v] = '\0'; /* drop the last variant: each starts with its '-' */
         return true;
     }
     if (loc->region[0]) {
