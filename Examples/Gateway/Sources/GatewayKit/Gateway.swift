@@ -511,7 +511,7 @@ public struct Gateway: Sendable {
     /// gives English, as Traditional Chinese never falls back to Simplified.
     /// - Parameter accepted: The header's value.
     /// - Returns: One of `GatewayCatalog.bodyLanguages`.
-    static func language(accepting accepted: String) -> Language {
+    public static func language(accepting accepted: String) -> Language {
         var ranges: [(language: Language, q: Double, order: Int)] = []
         for (order, item) in accepted.split(separator: ",").enumerated() {
             let fields = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }

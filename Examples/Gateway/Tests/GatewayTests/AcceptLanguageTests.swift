@@ -1,7 +1,6 @@
+import GatewayKit
 import SwiftErr
 import Testing
-
-@testable import GatewayKit
 
 /// The language of a 401 body for a client's `Accept-Language`, chosen by the language rule.
 @Suite("Accept-Language picks the 401 body's language by the language rule")
