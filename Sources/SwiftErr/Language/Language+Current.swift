@@ -19,11 +19,11 @@ extension Language {
         override.withLock { $0 = nil }
     }
 
-    /// The system's language, the identifier's own tag (``matching(identifier:)``: `zh_TW.UTF-8`
-    /// gives `zh-TW`). On Linux and other POSIX systems without a preferred-languages setting it is
-    /// read from the environment as the C library does: the first non-empty of `LC_ALL`,
-    /// `LC_MESSAGES` and `LANG` (Foundation there reports a fixed locale whatever the environment
-    /// says). On Apple platforms it is the user's first preferred language.
+    /// The system's language, the identifier's own tag (`Language.matching(identifier:)`:
+    /// `zh_TW.UTF-8` gives `zh-TW`). On Linux and other POSIX systems without a preferred-languages
+    /// setting it is read from the environment as the C library does: the first non-empty of
+    /// `LC_ALL`, `LC_MESSAGES` and `LANG` (Foundation there reports a fixed locale whatever the
+    /// environment says). On Apple platforms it is the user's first preferred language.
     public static var system: Language {
         #if canImport(Darwin)
             return Language.matching(identifier: Locale.preferredLanguages.first ?? Locale.current.identifier)
