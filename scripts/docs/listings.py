@@ -30,12 +30,15 @@ and document, and lists each skipped listing with its reason.
 
   scripts/docs/listings.py                   check the root package's listings
   scripts/docs/listings.py --package PATH    check the listings of the package at PATH (an
-                                             Integrations/* package): those in its folder and
-                                             those annotated package=PATH
+                                             Integrations/* package; repeatable, one generated
+                                             package for all): those in its folder and those
+                                             annotated package=PATH
   scripts/docs/listings.py --self-test       planted mistakes must each be reported at their line
   options: --scratch-path DIR (SwiftPM build folder; default .build, the one `make check` builds,
            so the products are not compiled twice), -c debug|release (default debug), --jobs N,
-           --only DOCUMENT (repeatable), --list (print the listings and their annotations)
+           --only DOCUMENT, --exclude DOCUMENT (both repeatable), --file PATH (check a Markdown file of
+           the repository, e.g. a draft; repeatable), --list (print the listings and their annotations);
+           LISTINGS_VERBOSE=1 prints SwiftPM's output
 """
 import argparse
 import concurrent.futures
@@ -58,6 +61,12 @@ KEYS = ("context", "skip", "package", "catalog", "cwd", "setup", "run", "compile
 FLAGS = ("catalog", "run")  # keys without a value
 MARKER = {"swift": "// LISTING", "c": "/* LISTING */", "sh": "# LISTING"}
 COMMAND_TIMEOUT = 120
+# Modules listings import that no package of the repository provides: the generated package depends
+# on them when a listing (or its context) imports them. (module: package URL, version, identity)
+EXTERNAL_MODULES = {
+    "OpenAPIAsyncHTTPClient": ("https://github.com/swift-server/swift-openapi-async-http-client", "1.1.0",
+                               "swift-openapi-async-http-client"),
+}
 
 FENCE = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,})(?P<info>[^`]*)$")
 ANNOTATION = re.compile(r"^\s*<!--\s*listing:(?P<body>.*?)-->\s*$")
@@ -100,14 +109,19 @@ class Listing:
         value = self.notes.get("context")
         return [c for c in value.split(",") if c] if value else []
 
-    def package(self):
-        """The package whose products the listing compiles against: None for the root package."""
+    def packages(self):
+        """The packages whose products the listing compiles against, besides the root package's."""
         if "package" in self.notes:
-            return self.notes["package"].rstrip("/")
+            return [p.strip().rstrip("/") for p in self.notes["package"].split(",") if p.strip()]
         parts = self.doc.split("/")
         if parts[0] == "Integrations" and len(parts) > 2:
-            return "/".join(parts[:2])
-        return None
+            return ["/".join(parts[:2])]
+        return []
+
+    def package(self):
+        """The package whose check compiles the listing (the first it names): None for the root's."""
+        packages = self.packages()
+        return packages[0] if packages else None
 
     def slug(self):
         base = re.sub(r"[^A-Za-z0-9]+", "_", self.doc.rsplit(".", 1)[0]).strip("_")
@@ -307,10 +321,12 @@ def relative(root, path):
 class SwiftBuild:
     """The generated package that gives the listings their modules, and the compiler's flags."""
 
-    def __init__(self, root, work, scratch, configuration, package=None):
-        self.root, self.work, self.scratch, self.configuration, self.package = root, work, scratch, configuration, package
+    def __init__(self, root, work, scratch, configuration, scope=None):
+        self.root, self.work, self.scratch, self.configuration, self.scope = root, work, scratch, configuration, scope
         self.identity = os.path.basename(root).lower()
-        name = "root" if package is None else os.path.basename(package)
+        name = scope_label(scope)
+        # The target that depends on every product and context, named per package like the contexts.
+        self.support = "ListingSupport" + ("_" + re.sub(r"[^A-Za-z0-9]", "_", name) if scope else "")
         self.dir = os.path.join(work, "swifterr-doc-listings-" + name.lower())
         self.bin = None
 
@@ -328,18 +344,24 @@ class SwiftBuild:
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
 
-    def generate(self, module_contexts, executables):
-        """Package.swift, the context modules, and one executable target per listing that runs."""
+    def generate(self, module_contexts, executables, packages=(), external=()):
+        """Package.swift, the context modules, and one executable target per listing that runs;
+        `packages` are the repository's packages (Integrations/*) whose products they use, and
+        `external` the modules of EXTERNAL_MODULES they import."""
         dependencies = [f'.package(path: "{self.root}")']
         products = [(p, self.identity) for p in self.products(os.path.join(self.root, "Package.swift"))]
-        if self.package:
-            path = os.path.join(self.root, self.package)
+        for package in sorted(set(packages)):
+            path = os.path.join(self.root, package)
             dependencies.append(f'.package(path: "{path}")')
             products += [(p, os.path.basename(path).lower()) for p in self.products(os.path.join(path, "Package.swift"))]
+        for module in sorted(set(external)):
+            url, version, identity = EXTERNAL_MODULES[module]
+            dependencies.append(f'.package(url: "{url}", from: "{version}")')
+            products.append((module, identity))
         product_list = ", ".join(f'.product(name: "{p}", package: "{pkg}")' for p, pkg in products)
         targets, support = [], []
         keep = set()
-        if self.package is None:
+        if not self.scope:
             # Examples/Shop's catalog through the plugin: CartCode, PaymentCode, ShopCatalog, BaseCode.sessionExpired.
             shop = os.path.join(self.root, "Examples/Shop/Sources/ShopErrors")
             for f in sorted(os.listdir(shop)):
@@ -351,19 +373,19 @@ class SwiftBuild:
             support.append('"ShopErrors"')
             keep.add("ShopErrors")
         for name in sorted(module_contexts):
-            module = context_module(name)
+            module = context_module(name, self.scope)
             path = context_file(self.root, name, "swift")
             with open(path, encoding="utf-8") as f:
                 text = f.read()
             self.write(os.path.join(self.dir, "Sources", module, f"{name}.generated.swift"),
                        f'#sourceLocation(file: "{path}", line: 1)\n{text}')
-            targets.append(f'.target(name: "{module}", dependencies: [{product_list}{", " + chr(34) + "ShopErrors" + chr(34) if self.package is None else ""}])')
+            targets.append(f'.target(name: "{module}", dependencies: [{product_list}{", " + chr(34) + "ShopErrors" + chr(34) if not self.scope else ""}])')
             support.append(f'"{module}"')
             keep.add(module)
-        self.write(os.path.join(self.dir, "Sources/ListingSupport/Support.swift"),
+        self.write(os.path.join(self.dir, "Sources", self.support, "Support.swift"),
                    "// Depends on every product, context and catalog the listings use, so one build makes them all.\n")
-        targets.append(f'.target(name: "ListingSupport", dependencies: [{", ".join(support + [product_list])}])')
-        keep.add("ListingSupport")
+        targets.append(f'.target(name: "{self.support}", dependencies: [{", ".join(support + [product_list])}])')
+        keep.add(self.support)
         for target, filename, source in executables:
             self.write(os.path.join(self.dir, "Sources", target, filename), source)
             targets.append(f'.executableTarget(name: "{target}", dependencies: [{", ".join(support + [product_list])}])')
@@ -385,6 +407,12 @@ class SwiftBuild:
             "    swiftLanguageModes: [.v6]\n)\n")
         self.write(os.path.join(self.dir, "Package.swift"), manifest)
 
+    def stale(self, module_contexts):
+        """The context modules that have no .swiftmodule (the compiler keeps an unchanged module
+        file as it was, so its age says nothing)."""
+        return [context_module(name, self.scope) for name in sorted(module_contexts)
+                if not os.path.exists(os.path.join(self.bin, "Modules", f"{context_module(name, self.scope)}.swiftmodule"))]
+
     def swift_build(self, *extra):
         command = ["swift", "build", "--package-path", self.dir, "--scratch-path", self.scratch,
                    "-c", self.configuration] + list(extra)
@@ -392,31 +420,62 @@ class SwiftBuild:
 
     def build(self, target=None):
         status, out, err = self.swift_build(*(["--target", target] if target else []))
+        if os.environ.get("LISTINGS_VERBOSE"):
+            print(out + err)
         if status == 0 and self.bin is None:
             s, bin_path, _ = self.swift_build("--show-bin-path")
             self.bin = bin_path.strip()
         return status, out + err
 
     def flags(self):
-        flags = ["-I", os.path.join(self.bin, "Modules"), "-module-cache-path", os.path.join(self.bin, "ModuleCache")]
-        for entry in sorted(os.listdir(self.bin)):
-            modulemap = os.path.join(self.bin, entry, "module.modulemap")
-            # Not the host copies SwiftPM builds for the plugin's tool (CErrCore-tool.build): one module each.
-            if entry.endswith(".build") and not entry.endswith("-tool.build") and os.path.isfile(modulemap):
-                flags += ["-Xcc", f"-fmodule-map-file={modulemap}"]
-                # The headers a module's umbrella header includes by name, from its folder.
-                with open(modulemap, encoding="utf-8") as f:
-                    for header in re.findall(r'(?:umbrella|header)\s+"([^"]+)"', f.read()):
-                        folder = header if os.path.isdir(header) else os.path.dirname(header)
-                        flags += ["-Xcc", "-I", "-Xcc", folder]
+        """The search paths and C module maps SwiftPM compiled the support target with (every module of
+        the build: the products' targets, their dependencies' C modules, the contexts), read from
+        SwiftPM's build manifest (<scratch>/debug.yaml or release.yaml)."""
+        manifest = os.path.join(self.scratch, f"{self.configuration}.yaml")
+        args = None
+        if os.path.isfile(manifest):
+            with open(manifest, encoding="utf-8") as f:
+                found = False
+                for line in f:
+                    if re.match(rf'^\s*"C\.{self.support}-[^"]*-{self.configuration}\.module":', line):
+                        found = True
+                    elif found and line.strip().startswith("args:"):
+                        args = json.loads(line.strip()[len("args:"):])
+                        break
+        if args is None:
+            raise SystemExit(f"listings: no compile command of {self.support} in {manifest}")
+        flags = []
+        i = 0
+        while i < len(args):
+            if args[i] in ("-I", "-F", "-Xcc", "-module-cache-path") and i + 1 < len(args):
+                flags += args[i:i + 2]
+                i += 2
+            else:
+                i += 1
         return flags
 
 
-def context_module(name):
-    return "ListingContext_" + re.sub(r"[^A-Za-z0-9]", "_", name)
+def scope_label(scope):
+    """The name of a check's generated package: `root`, or the packages' (`integrations` for several)."""
+    if not scope:
+        return "root"
+    return os.path.basename(scope[0]) if len(scope) == 1 else "integrations"
 
 
-def swift_source(root, listing, problems):
+def context_module(name, scope=None):
+    """The module of a context in the generated package of `scope` (None: the root package's).
+    Each generated package has its own, as they are built with different dependencies in one
+    build folder: with one name, each check would compile the others' out of date."""
+    prefix = "ListingContext_" + (re.sub(r"[^A-Za-z0-9]", "_", scope_label(scope)) + "_" if scope else "")
+    return prefix + re.sub(r"[^A-Za-z0-9]", "_", name)
+
+
+def in_scope(listing, scope):
+    """Whether this run checks the listing: the root package's run, or one of `scope`'s packages."""
+    return listing.package() is None if not scope else listing.package() in scope
+
+
+def swift_source(root, listing, problems, scope=None):
     """The Swift file of a listing: its contexts' imports and modules, or its wrapper, and the
     document, file and line each line of it comes from (the compiler's lines are mapped back with
     it: #sourceLocation cannot stand inside an expression, where a wrapper may put a listing)."""
@@ -439,7 +498,7 @@ def swift_source(root, listing, problems):
         else:
             modules.append(name)
             header += [t for t in text if SWIFT_IMPORT.match(t)]
-            header.append(f"import {context_module(name)}")
+            header.append(f"import {context_module(name, scope)}")
     lines = header[:]
     origin = [None] * len(header)  # None: the generated imports
     body = listing.lines
@@ -478,9 +537,9 @@ def swift_diagnostics(root, listing, output, generated, origin):
     return mapped
 
 
-def swift_job(root, listing, problems):
+def swift_job(root, listing, problems, scope=None):
     """(listing, source, is a manifest, has @main, origin), or None when its contexts are wrong."""
-    source, modules, origin = swift_source(root, listing, problems)
+    source, modules, origin = swift_source(root, listing, problems, scope)
     if source is None:
         return None, []
     manifest = re.search(r"^\s*import\s+PackageDescription\s*$", source, re.M) is not None
@@ -502,27 +561,36 @@ def check_swift(root, listings, plan, args, problems, stats):
     swift = [l for l in listings if l.language == "swift"]
     if not swift:
         return
-    module_contexts, executables = set(), []
+    module_contexts, executables, packages, external = set(), [], set(), set()
     for listing in plan:
-        if listing.language != "swift" or "skip" in listing.notes or listing.package() != args.package:
+        if listing.language != "swift" or "skip" in listing.notes or not in_scope(listing, args.scope):
             continue
-        job, modules = swift_job(root, listing, [])
+        packages.update(listing.packages())
+        job, modules = swift_job(root, listing, [], args.scope)
         if job is None:
             continue
         module_contexts.update(modules)
+        external.update(m for m in re.findall(r"^\s*import\s+([A-Za-z_][A-Za-z0-9_]*)\s*$", job[1], re.M)
+                        if m in EXTERNAL_MODULES)
         if runs(job):
             executables.append((f"Listing_{listing.slug()}", "Listing.swift" if job[3] else "main.swift", job[1]))
     jobs = []
     for listing in swift:
-        job, _ = swift_job(root, listing, problems)
+        job, _ = swift_job(root, listing, problems, args.scope)
         if job is not None:
             jobs.append(job)
     work = os.path.join(root, WORK, "swift")
     os.makedirs(work, exist_ok=True)
-    build = SwiftBuild(root, os.path.join(root, WORK), args.scratch_path, args.configuration, args.package)
-    build.generate(module_contexts, executables)
+    build = SwiftBuild(root, os.path.join(root, WORK), args.scratch_path, args.configuration, args.scope)
+    build.generate(module_contexts, executables, packages, external)
     started = time.time()
-    status, output = build.build("ListingSupport")
+    status, output = build.build(build.support)
+    if status == 0 and build.stale(module_contexts):
+        # SwiftPM was seen to report a build of a package whose manifest had just changed as
+        # complete without building its new targets; a second build builds them.
+        status, output = build.build(build.support)
+        if status == 0 and build.stale(module_contexts):
+            status, output = 1, f"swift build left {', '.join(build.stale(module_contexts))} unbuilt:\n{output}"
     stats["swift build (products, contexts, Examples/Shop's catalog)"] = time.time() - started
     if status != 0:
         problems.append(Problem(relative(root, build.dir), 1, "the listings' modules do not build (a context?):",
@@ -1088,23 +1156,26 @@ def check(root, listings, problems, args, plan):
     for listing in listings:
         if listing.language not in LANGUAGES or listing.language == "text" or "skip" in listing.notes:
             continue
-        if listing.package() != args.package:
+        if not in_scope(listing, args.scope):
             continue
-        if listing.package() and not os.path.isfile(os.path.join(root, listing.package(), "Package.swift")):
+        missing = [p for p in listing.packages() if not os.path.isfile(os.path.join(root, p, "Package.swift"))]
+        if missing:
             problems.append(Problem(listing.doc, listing.note_line or listing.line,
-                                    f"{listing.name}: package={listing.package()} is not a package of the repository"))
+                                    f"{listing.name}: package={missing[0]} is not a package of the repository"))
             continue
         active.append(listing)
     check_json(root, active, problems, tools)
     check_python(active, problems)
     check_swift(root, active, plan, args, problems, stats)
     check_c(root, active, args, problems, stats, tools)
-    if args.package is None:
+    if not args.scope:
         check_sh(root, active, problems, tools, stats)
     return stats, active
 
 
 def summary(listings, active, args, out):
+    if args.scope:
+        listings = [l for l in listings if set(args.scope) & set(l.packages())]
     per_doc = {}
     for listing in listings:
         per_doc.setdefault(listing.doc, {}).setdefault(listing.language or "(none)", []).append(listing)
@@ -1118,7 +1189,7 @@ def summary(listings, active, args, out):
         for language, items in sorted(per_doc[doc].items()):
             notes = []
             skipped = sum(1 for l in items if "skip" in l.notes)
-            elsewhere = sum(1 for l in items if l.package() != args.package and "skip" not in l.notes and language != "text")
+            elsewhere = sum(1 for l in items if not in_scope(l, args.scope) and "skip" not in l.notes and language != "text")
             ran = sum(1 for l in items if id(l) in active_ids and expected_prints(l) and language in ("swift", "c"))
             sessions = sum(1 for l in items if id(l) in active_ids and language == "sh" and any(x.startswith("$ ") for x in l.lines))
             if ran:
@@ -1128,7 +1199,7 @@ def summary(listings, active, args, out):
             if skipped:
                 notes.append(f"{skipped} skipped")
             if elsewhere:
-                notes.append(f"{elsewhere} in {'their package' if args.package is None else 'the root package'}")
+                notes.append(f"{elsewhere} checked {'with their package' if not args.scope else 'elsewhere'}")
             parts.append(f"{language} {len(items)}" + (f" ({', '.join(notes)})" if notes else ""))
         print(f"  {doc}: " + ", ".join(parts), file=out)
     skipped = [l for l in listings if "skip" in l.notes]
@@ -1144,20 +1215,22 @@ def summary(listings, active, args, out):
 def parse_args(argv):
     parser = argparse.ArgumentParser(description="Compile and run the documentation's code listings.")
     parser.add_argument("--self-test", action="store_true")
-    parser.add_argument("--package", help="check the listings of this package (a folder of the repository)")
+    parser.add_argument("--package", action="append",
+                        help="check the listings of this package (a folder of the repository; repeatable: one "
+                             "generated package for all of them)")
     parser.add_argument("--scratch-path", help="SwiftPM build folder (default: .build)")
     parser.add_argument("-c", "--configuration", default="debug", choices=("debug", "release"))
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--only", action="append", help="check only this document (repeatable)")
+    parser.add_argument("--exclude", action="append", default=[], help="do not check this document (repeatable)")
     parser.add_argument("--list", action="store_true", help="print every listing with its annotation")
     parser.add_argument("--file", action="append",
                         help="check this Markdown file of the repository instead (repeatable), e.g. a draft")
     args = parser.parse_args(argv)
-    if args.package:
-        args.package = os.path.relpath(os.path.abspath(args.package), ROOT).rstrip("/")
+    args.scope = tuple(sorted(os.path.relpath(os.path.abspath(p), ROOT).rstrip("/") for p in args.package or ()))
     args.scratch_path = os.path.abspath(args.scratch_path or os.path.join(ROOT, ".build"))
     # errcat for the shell listings always comes from the root package's debug build.
-    args.root_scratch = os.path.abspath(os.path.join(ROOT, ".build")) if args.package else args.scratch_path
+    args.root_scratch = os.path.abspath(os.path.join(ROOT, ".build")) if args.scope else args.scratch_path
     return args
 
 
@@ -1178,10 +1251,15 @@ def main(argv):
         problems = [p for p in problems if p.doc in args.only]
     else:
         listings = everything
+    listings = [l for l in listings if l.doc not in args.exclude]
+    problems = [p for p in problems if p.doc not in args.exclude]
     if args.list:
         for l in listings:
             print(f"{l.where()}: {l.name} {l.language or '(none)'} {l.notes}")
         return 0
+    if args.scope:
+        # The documents' own problems (an unlabelled fence) are the root package's check's.
+        problems = [p for p in problems if any(p.doc.startswith(package + "/") for package in args.scope)]
     plan = everything + planted()[0] + (listings if args.file else [])
     stats, active = check(ROOT, listings, problems, args, plan)
     summary(listings, active, args, sys.stdout)
@@ -1194,7 +1272,7 @@ def main(argv):
         for w in warnings:
             print("  " + w)
     seconds = time.time() - started
-    scope = args.package or "the root package"
+    scope = ", ".join(args.scope) or "the root package"
     if problems:
         for p in sorted(problems, key=lambda p: (p.doc, p.line)):
             print(p, file=sys.stderr)
