@@ -3,8 +3,9 @@
 # it shows (scripts/docs/listings.py; conventions in docs/listings/README.md).
 #
 #   1. scripts/docs/listings.py --self-test: a misspelt API, a wrong shown output, a C listing that
-#      does not compile under -Werror, a failing shell command and an unlabelled fence, planted in
-#      a document of their own, must each be reported at their line.
+#      does not compile under -Werror, a failing shell command, an unlabelled fence and a listing
+#      marked compile-error that compiles, planted in a document of their own, must each be
+#      reported at their line.
 #   2. scripts/docs/listings.py: the root package's listings (README.md, docs/*.md, the DocC
 #      articles, the doc comments of Sources/, the READMEs of Examples/*). The listings of the
 #      packages under Integrations/ are checked by scripts/services-check.sh, which builds them.

@@ -10,8 +10,12 @@ extension Catalog {
     /// static C data without copying it; the seven module enums of this product (``StudyGroupCode``
     /// and the others) are classified through it.
     ///
-    /// It is not SwiftErr's process-wide catalog unless an app installs it:
-    /// `try Catalog.install(.builtIn)`, then modules defined in Swift are registered on top of it.
+    /// It is not SwiftErr's process-wide catalog unless an app installs it; then modules defined in
+    /// Swift are registered on top of it:
+    /// <!-- listing: context=app compile-error="ambiguous use of 'builtIn'" -->
+    /// ```swift
+    /// try Catalog.install(.builtIn)
+    /// ```
     public static let builtIn = Catalog(generatedTable: errcore_default_table(), name: "default")
 }
 

@@ -1335,6 +1335,18 @@ A fence without a language:
 a fence without a language
 ```
 
+A listing marked as not compiling, which does not compile, and one so marked that compiles:
+
+<!-- listing: context=self-test compile-error="cannot find 'selfTestAnswr' in scope" -->
+```swift
+print(selfTestAnswr())
+```
+
+<!-- listing: context=self-test compile-error="cannot find 'selfTestAnswr' in scope" -->
+```swift
+print(selfTestAnswer())
+```
+
 A skipped listing, not compiled:
 
 <!-- listing: skip="planted: a skipped listing is not compiled" -->
@@ -1351,9 +1363,10 @@ def planted():
 
 
 def self_test(args):
-    """Plants a misspelt API, a wrong shown output, a failing C listing, a failing shell command
-    and an unlabelled fence in a document of its own, beside a correct listing and a skipped one:
-    each mistake must be reported at its line, and nothing else."""
+    """Plants a misspelt API, a wrong shown output, a failing C listing, a failing shell command,
+    an unlabelled fence and a listing marked compile-error that compiles in a document of its own,
+    beside a correct listing, a correctly marked one and a skipped one: each mistake must be
+    reported at its line, and nothing else."""
     started = time.time()
     os.makedirs(os.path.join(ROOT, os.path.dirname(SELF_TEST_PATH)), exist_ok=True)
     with open(os.path.join(ROOT, SELF_TEST_PATH), "w", encoding="utf-8") as f:
@@ -1367,6 +1380,7 @@ def self_test(args):
         (fence[4], "listing 4 does not compile with", "errcore_no_such_function"),
         (failing_command, "`errcat explain --no-such-option 11001` exits with status 2", ""),
         (fence[6], "listing 6: the fence has no language", ""),
+        (fence[8], "listing 8 compiles: remove compile-error=", ""),
     ]
     everything, _ = collect(ROOT)
     stats, active = check(ROOT, listings, problems, args, everything + listings)
@@ -1387,7 +1401,7 @@ def self_test(args):
             print("  " + f, file=sys.stderr)
         return 1
     print(f"listings --self-test: PASS: {len(expected)} planted mistakes each reported at their line, "
-          f"the correct and the skipped listing not ({time.time() - started:.0f} s)")
+          f"the correct, the correctly marked and the skipped listing not ({time.time() - started:.0f} s)")
     return 0
 
 
