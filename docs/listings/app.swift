@@ -64,9 +64,13 @@ public func reload() async {}
 public func retryLater(after delay: Duration?) {}
 public func uploadImage() async throws -> URL { baseURL.appending(path: "images/1") }
 public func upload() async throws(ModuleRespError<UploadCode>) -> URL { baseURL.appending(path: "images/1") }
-public func upload(_ image: Data) async throws(ModuleRespError<UploadCode>) -> URL { baseURL.appending(path: "images/1") }
+public func upload(_ image: Data) async throws(ModuleRespError<UploadCode>) -> URL {
+    baseURL.appending(path: "images/1")
+}
 public func flakyUpload() async throws(ModuleRespError<UploadCode>) -> URL { baseURL.appending(path: "images/1") }
-public func loadClass(_ id: String) async throws(ModuleRespError<StudyGroupCode>) -> ClassItem { ClassItem(classId: id) }
+public func loadClass(_ id: String) async throws(ModuleRespError<StudyGroupCode>) -> ClassItem {
+    ClassItem(classId: id)
+}
 
 /// Writes a line to the app's log.
 public func log(_ items: Any...) {}

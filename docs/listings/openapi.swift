@@ -26,7 +26,7 @@ public enum Components {
 
 /// The document's operations.
 public enum Operations {
-    public enum joinClass {
+    public enum JoinClass {
         public enum Input {
             public enum Body: Sendable, Hashable {
                 case json(Components.Schemas.JoinClass)
@@ -36,7 +36,7 @@ public enum Operations {
             case ok
         }
     }
-    public enum getClass {
+    public enum GetClass {
         public enum Input {
             public struct Path: Sendable, Hashable {
                 public var id: String
@@ -59,8 +59,8 @@ public struct Client: Sendable {
         self.transport = transport
         self.middlewares = middlewares
     }
-    public func joinClass(body: Operations.joinClass.Input.Body) async throws -> Operations.joinClass.Output { .ok }
-    public func getClass(path: Operations.getClass.Input.Path) async throws -> Operations.getClass.Output { .ok }
+    public func joinClass(body: Operations.JoinClass.Input.Body) async throws -> Operations.JoinClass.Output { .ok }
+    public func getClass(path: Operations.GetClass.Input.Path) async throws -> Operations.GetClass.Output { .ok }
 }
 
 /// A message shown over the screen.

@@ -19,7 +19,9 @@ public let decoder = ResponseDecoder()
 public let retrier = Retrier(for: StudyGroupCode.self)
 
 /// Loads a class from the backend.
-public func loadClass(_ id: String) async throws(ModuleRespError<StudyGroupCode>) -> ClassItem { ClassItem(classId: id) }
+public func loadClass(_ id: String) async throws(ModuleRespError<StudyGroupCode>) -> ClassItem {
+    ClassItem(classId: id)
+}
 
 /// The service's own token bookkeeping, apart from SwiftErr's AuthenticationSession.
 public struct Tokens: Sendable {

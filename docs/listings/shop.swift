@@ -25,7 +25,6 @@ public let code: Int64 = 20001
 /// A message shown over the screen.
 public struct HUD: Sendable {
     public func show(_ message: String) {}
-public func show(_ code: BaseCode) {}
 }
 public let hud = HUD()
 

@@ -591,7 +591,7 @@ def check_swift(root, listings, plan, args, problems, stats):
         status, output = build.build(build.support)
         if status == 0 and build.stale(module_contexts):
             status, output = 1, f"swift build left {', '.join(build.stale(module_contexts))} unbuilt:\n{output}"
-    stats["swift build (products, contexts, Examples/Shop's catalog)"] = time.time() - started
+    stats["swift build (the products, contexts and catalogs listings use)"] = time.time() - started
     if status != 0:
         problems.append(Problem(relative(root, build.dir), 1, "the listings' modules do not build (a context?):",
                                 [l for l in output.splitlines() if ": error:" in l or ": warning:" in l][:40]
