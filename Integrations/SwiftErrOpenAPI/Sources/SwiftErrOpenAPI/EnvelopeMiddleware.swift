@@ -8,6 +8,7 @@ import SwiftErr
 /// ``SwiftErr/ModuleRespError`` for anything but the success code, so generated operations only
 /// ever return successful answers.
 ///
+/// <!-- listing: context=server,openapi -->
 /// ```swift
 /// let client = Client(
 ///     serverURL: try Servers.Server1.url(),
@@ -19,7 +20,9 @@ import SwiftErr
 /// do {
 ///     let output = try await withModuleErrors(StudyGroupCode.self) { try await client.getClass(path: .init(id: "c-1")) }
 /// } catch .module(.wrongTeamCode) {
-///     …
+///     warningLabel.isHidden = false
+/// } catch {
+///     hud.show(error.localizedDescription)
 /// }
 /// ```
 ///
