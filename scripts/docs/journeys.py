@@ -47,53 +47,31 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import listings as checked  # noqa: E402  (the one reader of fences and annotations)
+
 PACKAGE_URL = re.compile(r'\.package\(\s*url:\s*"([^"]+)"')
-ANNOTATION = re.compile(r"<!--\s*listing:(.*?)-->", re.S)
-FENCE = re.compile(r"^(\s*)(```+|~~~+)\s*([A-Za-z0-9_+-]*)")
 
 
-def parse_annotation(text):
-    """The key=value pairs of a listing annotation (values may be double-quoted)."""
-    keys = {}
-    for token in shlex.split(text):
-        key, _, value = token.partition("=")
-        keys[key] = value
-    return keys
+class Step:
+    """A listing of a journey: where it is, its language, its text and its annotation."""
 
-
-class Listing:
-    def __init__(self, path, line, language, body, keys):
-        self.path, self.line, self.language, self.body, self.keys = path, line, language, body, keys
+    def __init__(self, listing):
+        self.doc, self.line, self.language = listing.doc, listing.line, listing.language
+        self.body = "\n".join(listing.lines) + "\n"
+        self.keys = listing.notes
 
     def where(self):
-        return f"{os.path.relpath(self.path, ROOT)}:{self.line}"
+        return f"{self.doc}:{self.line}"
 
 
-def listings(path):
-    """Every fenced block of a Markdown file with the annotation right before it (or {})."""
-    lines = open(path, encoding="utf-8").read().split("\n")
-    result, index, pending = [], 0, None
-    while index < len(lines):
-        line = lines[index]
-        match = ANNOTATION.search(line)
-        if match and line.strip().startswith("<!--"):
-            pending = parse_annotation(match.group(1))
-            index += 1
-            continue
-        fence = FENCE.match(line)
-        if fence:
-            marker, language = fence.group(2), fence.group(3)
-            body, start = [], index + 1
-            index += 1
-            while index < len(lines) and not lines[index].strip().startswith(marker):
-                body.append(lines[index])
-                index += 1
-            result.append(Listing(path, start, language, "\n".join(body) + "\n", pending or {}))
-            pending = None
-        elif line.strip():
-            pending = None
-        index += 1
-    return result
+def document_steps(path):
+    """The listings of a Markdown file, read by scripts/docs/listings.py."""
+    root, doc = os.path.dirname(path), os.path.basename(path)
+    found, problems = checked.read_document(root, doc)
+    if problems:
+        raise Failure("\n".join(str(problem) for problem in problems))
+    return [Step(listing) for listing in found]
 
 
 def version():
@@ -193,7 +171,7 @@ def run_journey(name, steps, machine):
     with open(env_file, "w", encoding="utf-8") as out:
         out.write("")
     for step in steps:
-        if "skip" in step.keys:
+        if "skip" in step.keys and not step.keys["skip"].startswith("done as written by the journey"):
             print(f"journeys: {name}: {step.where()}: skipped ({step.keys['skip']})")
             continue
         if "file" in step.keys:
@@ -243,7 +221,7 @@ def run_journey(name, steps, machine):
 def run(documents, only, keep):
     journeys = {}
     for document in documents:
-        for listing in listings(document):
+        for listing in document_steps(document):
             name = listing.keys.get("journey")
             if name and (only is None or name == only):
                 journeys.setdefault(name, []).append(listing)

@@ -57,7 +57,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 CONTEXTS = "docs/listings"
 WORK = ".build-listings"
 LANGUAGES = ("swift", "c", "sh", "json", "python", "text")
-KEYS = ("context", "skip", "package", "catalog", "cwd", "setup", "run", "compile-error")
+KEYS = ("context", "skip", "package", "catalog", "cwd", "setup", "run", "compile-error",
+        "journey", "file", "dir", "status", "ci")
+# Keys of a newcomer's journey (scripts/docs/journeys.py does those listings as written).
+JOURNEY_KEYS = ("file", "dir", "status", "ci")
 FLAGS = ("catalog", "run")  # keys without a value
 MARKER = {"swift": "// LISTING", "c": "/* LISTING */", "sh": "# LISTING"}
 COMMAND_TIMEOUT = 120
@@ -222,6 +225,13 @@ def extract(doc, lines, numbers, offsets, counter):
             except ValueError as error:
                 problems.append(Problem(doc, numbers[a], f"listing {number}: {error}"))
             note_line = note_line or numbers[a]
+        if "journey" in notes:
+            # Done as written, in new folders, by the journey; not compiled again here.
+            notes.setdefault("skip", f"done as written by the journey {notes['journey']} (scripts/docs/journeys.py)")
+        else:
+            for key in JOURNEY_KEYS:
+                if key in notes:
+                    problems.append(Problem(doc, note_line, f"listing {number}: {key}= belongs to a journey (journey=NAME)"))
         body, body_numbers, body_offsets = [], [], []
         j = i + 1
         closed = False
