@@ -10,7 +10,8 @@ HTML comment right before their fence (the listing annotation of scripts/docs/li
   ```sh                                                 with bash in the journey's folder; the
   $ swift run Shop                                      lines after it, up to the next `$`, are its
   0 success                                             expected standard output, compared exactly
-  ```                                                   (a line `…` stands for any lines)
+  ```                                                   (a line `…` stands for any lines; with no
+                                                        line shown, the output is not compared)
 
 More keys: `cwd=repo` runs the block in the repository under test instead of the journey's folder;
 `setup="COMMANDS"` runs before the block (an edit the text describes, e.g. a planted mistake);
@@ -85,16 +86,26 @@ class Failure(Exception):
 
 
 def commands_and_outputs(body):
-    """(command, expected lines or None) for each `$ ` line of a shell block."""
+    """(command, expected lines or None) for each `$ ` line of a shell block.
+
+    A command line ending in `\\` goes on on the next line. The lines after a command, up to the
+    next `$ `, are its expected output; a command followed by none has its output not shown, so it
+    is not compared (as scripts/docs/listings.py's sessions do).
+    """
     steps = []
+    continued = False
     for line in body.rstrip("\n").split("\n"):
-        if line.startswith("$ "):
+        if continued:
+            steps[-1][0] += "\n" + line
+            continued = line.endswith("\\")
+        elif line.startswith("$ "):
             steps.append([line[2:], []])
+            continued = line.endswith("\\")
         elif steps:
             steps[-1][1].append(line)
         elif line.strip() and not line.lstrip().startswith("#"):
             raise Failure(f"a line before the first `$ ` command: {line!r}")
-    return [(command, expected) for command, expected in steps]
+    return [(command, expected or None) for command, expected in steps]
 
 
 def matches(expected, actual):
