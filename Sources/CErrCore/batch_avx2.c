@@ -36,26 +36,30 @@
                             _mm_loadu_si128((const __m128i *)(const void *)(slots + (ob))), 1)
 
 /*
- * Steps of eight codes while eight are left; OFFSET(c) is the byte offset of
- * code c's slot. Lanes: r02 holds slots 0 and 2, r13 slots 1 and 3, so
+ * Four codes from codes[j]: their classes stored to out[j ...], their hit
+ * mask (bit l: code j + l found its key) into `hits`. OFFSET(c) is the byte
+ * offset of code c's slot. r02 holds slots 0 and 2, r13 slots 1 and 3, so
  * unpacking their low and high 64-bit halves gives keys 0 1 2 3 and
- * classes 0 1 2 3.
+ * classes 0 1 2 3. (Four at a time, not eight: eight offsets at once do not
+ * fit the general registers next to the bucketed hash's.)
  */
+#define ERRCORE__AVX2_FOUR(OFFSET, j, hits)                                                                            \
+    {                                                                                                                  \
+        uint64_t o0 = OFFSET(codes[(j)]), o1 = OFFSET(codes[(j) + 1]);                                                 \
+        uint64_t o2 = OFFSET(codes[(j) + 2]), o3 = OFFSET(codes[(j) + 3]);                                             \
+        __m256i r02 = ERRCORE__AVX2_TWO(o0, o2), r13 = ERRCORE__AVX2_TWO(o1, o3);                                      \
+        _mm256_storeu_si256((__m256i *)(void *)(out + (j)), _mm256_unpackhi_epi64(r02, r13));                          \
+        __m256i c = _mm256_loadu_si256((const __m256i *)(const void *)(codes + (j)));                                  \
+        hits =                                                                                                         \
+            (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_unpacklo_epi64(r02, r13), c))); \
+    }
+
+/* Steps of eight codes while eight are left: the eight-bit miss mask appends the step's misses. */
 #define ERRCORE__AVX2_STEPS(OFFSET)                                                                                    \
     for (; n - k >= 8; k += 8, places += 0x0808080808080808u) {                                                        \
-        __m256i c0 = _mm256_loadu_si256((const __m256i *)(const void *)(codes + k));                                   \
-        __m256i c1 = _mm256_loadu_si256((const __m256i *)(const void *)(codes + k + 4));                               \
-        uint64_t o0 = OFFSET(codes[k]), o1 = OFFSET(codes[k + 1]), o2 = OFFSET(codes[k + 2]);                          \
-        uint64_t o3 = OFFSET(codes[k + 3]), o4 = OFFSET(codes[k + 4]), o5 = OFFSET(codes[k + 5]);                      \
-        uint64_t o6 = OFFSET(codes[k + 6]), o7 = OFFSET(codes[k + 7]);                                                 \
-        __m256i r02 = ERRCORE__AVX2_TWO(o0, o2), r13 = ERRCORE__AVX2_TWO(o1, o3);                                      \
-        __m256i r46 = ERRCORE__AVX2_TWO(o4, o6), r57 = ERRCORE__AVX2_TWO(o5, o7);                                      \
-        __m256i keys0 = _mm256_unpacklo_epi64(r02, r13), keys1 = _mm256_unpacklo_epi64(r46, r57);                      \
-        _mm256_storeu_si256((__m256i *)(void *)(out + k), _mm256_unpackhi_epi64(r02, r13));                            \
-        _mm256_storeu_si256((__m256i *)(void *)(out + k + 4), _mm256_unpackhi_epi64(r46, r57));                        \
-        unsigned hits = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(keys0, c0))) |             \
-                        (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(keys1, c1))) << 4;         \
-        unsigned misses = hits ^ 0xFFu;                                                                                \
+        unsigned low, high;                                                                                            \
+        ERRCORE__AVX2_FOUR(OFFSET, k, low)                                                                             \
+        ERRCORE__AVX2_FOUR(OFFSET, k + 4, high) unsigned misses = (low | high << 4) ^ 0xFFu;                           \
         uint64_t at = errcore__miss_places8[misses] + places;                                                          \
         memcpy(miss + m, &at, sizeof at);                                                                              \
         m += (size_t)__builtin_popcount(misses);                                                                       \
