@@ -46,6 +46,7 @@ void test_check(void);
 void test_sort(void);
 void test_front(void);
 void test_version(void);
+void test_batch_paths(void);
 
 /* A deterministic PRNG (splitmix64) shared by the randomised tests. */
 static inline uint64_t check_rand(uint64_t *state) {
