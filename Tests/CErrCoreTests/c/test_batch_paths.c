@@ -1,6 +1,6 @@
 /*
  * test_batch_paths.c — every path of errcore_classify_batch() this CPU has
- * (errcore_batch_path_available()), forced with errcore_classify_batch_using(),
+ * (CHECK_PATH_AVAILABLE()), forced with CHECK_BATCH_USING(),
  * against errcore_classify() code by code: on the built-in table (a direct
  * front), on a built table of 2,000 entries (a front with buckets), on a
  * direct front moved to a non-zero displacement, and on each of them without
@@ -97,7 +97,7 @@ static bool batch_right(const errcore_table *t, errcore_batch_path path, const i
     for (size_t i = 0; i < buf_len; i++) {
         buf[i] = GUARD;
     }
-    if (!errcore_classify_batch_using(t, len ? codes : NULL, len ? buf + at : NULL, len, path)) {
+    if (!CHECK_BATCH_USING(t, len ? codes : NULL, len ? buf + at : NULL, len, path)) {
         return false;
     }
     for (size_t i = 0; i < buf_len; i++) {
@@ -139,26 +139,26 @@ void test_batch_paths(void) {
     CHECK(strcmp(errcore_batch_path_name(ERRCORE_BATCH_PATH_AVX512), "avx512") == 0);
     CHECK(strcmp(errcore_batch_path_name(ERRCORE_BATCH_PATH_NEON), "neon") == 0);
     CHECK(strcmp(errcore_batch_path_name((errcore_batch_path)ERRCORE_BATCH_PATH_COUNT), "unknown") == 0);
-    CHECK(errcore_batch_path_available(ERRCORE_BATCH_PATH_AUTO));
-    CHECK(errcore_batch_path_available(ERRCORE_BATCH_PATH_SCALAR));
-    CHECK(!errcore_batch_path_available((errcore_batch_path)ERRCORE_BATCH_PATH_COUNT));
+    CHECK(CHECK_PATH_AVAILABLE(ERRCORE_BATCH_PATH_AUTO));
+    CHECK(CHECK_PATH_AVAILABLE(ERRCORE_BATCH_PATH_SCALAR));
+    CHECK(!CHECK_PATH_AVAILABLE((errcore_batch_path)ERRCORE_BATCH_PATH_COUNT));
     errcore_batch_path chosen = errcore_batch_path_auto();
-    CHECK(chosen != ERRCORE_BATCH_PATH_AUTO && errcore_batch_path_available(chosen));
+    CHECK(chosen != ERRCORE_BATCH_PATH_AUTO && CHECK_PATH_AVAILABLE(chosen));
     /* x86-64 and ARM64 paths exclude each other: some path is always missing, and refuses to run. */
     size_t missing = 0;
     const errcore_table *dt = errcore_default_table();
     int64_t one = dt->codes[0];
     for (int p = 0; p < ERRCORE_BATCH_PATH_COUNT; p++) {
-        if (!errcore_batch_path_available((errcore_batch_path)p)) {
+        if (!CHECK_PATH_AVAILABLE((errcore_batch_path)p)) {
             errcore_class untouched = GUARD;
-            CHECK(!errcore_classify_batch_using(dt, &one, &untouched, 1, (errcore_batch_path)p));
+            CHECK(!CHECK_BATCH_USING(dt, &one, &untouched, 1, (errcore_batch_path)p));
             CHECK(untouched == GUARD);
             missing++;
         }
     }
     CHECK(missing >= 1);
     errcore_class untouched = GUARD;
-    CHECK(!errcore_classify_batch_using(dt, &one, &untouched, 1, (errcore_batch_path)ERRCORE_BATCH_PATH_COUNT));
+    CHECK(!CHECK_BATCH_USING(dt, &one, &untouched, 1, (errcore_batch_path)ERRCORE_BATCH_PATH_COUNT));
     CHECK(untouched == GUARD);
 
     /* The tables: built-in (direct), built (buckets), displaced; each also without gaps, front, index. */
@@ -207,7 +207,7 @@ void test_batch_paths(void) {
             CHECK(errcore_validate(&ways[w], NULL) == ERRCORE_OK);
             for (int p = 1; p < ERRCORE_BATCH_PATH_COUNT; p++) {
                 errcore_batch_path path = (errcore_batch_path)p;
-                if (!errcore_batch_path_available(path)) {
+                if (!CHECK_PATH_AVAILABLE(path)) {
                     continue;
                 }
                 bool ok = true;
@@ -232,7 +232,7 @@ void test_batch_paths(void) {
                 CHECKF(ok, "%s: %s%s: first wrong batch: %zu codes at offset %zu", errcore_batch_path_name(path),
                        base_names[b], way_names[w], bad_len, bad_offset);
                 static errcore_class pattern_out[256 * 8];
-                bool patterns_ok = errcore_classify_batch_using(&ways[w], patterns, pattern_out, 256 * 8, path);
+                bool patterns_ok = CHECK_BATCH_USING(&ways[w], patterns, pattern_out, 256 * 8, path);
                 for (size_t i = 0; i < 256 * 8 && patterns_ok; i++) {
                     patterns_ok = pattern_out[i] == errcore_classify(&ways[w], patterns[i]);
                 }
@@ -248,7 +248,7 @@ void test_batch_paths(void) {
         if (ran[p]) {
             printf(" %s", errcore_batch_path_name((errcore_batch_path)p));
         }
-        CHECK(ran[p] == (errcore_batch_path_available((errcore_batch_path)p) ? 12u : 0u));
+        CHECK(ran[p] == (CHECK_PATH_AVAILABLE((errcore_batch_path)p) ? 12u : 0u));
     }
     printf(" (%lu batches); not on this CPU or build:", batches);
     for (int p = 1; p < ERRCORE_BATCH_PATH_COUNT; p++) {

@@ -7,7 +7,7 @@
  * ways: as built (exact-match front), with its front but no gap table
  * (misses search the ranges), without its front (the index), and without
  * front and index (two searches). Each batch runs on every path of
- * errcore_classify_batch() the CPU has (errcore_classify_batch_using()), in
+ * errcore_classify_batch() the CPU has (CHECK_BATCH_USING()), in
  * all four ways, and must equal the automatic choice.
  */
 #include <stdlib.h>
@@ -262,13 +262,13 @@ void test_differential(void) {
             errcore_classify_batch(&t, codes, out, len);
             bool batches_agree = true;
             for (int p = 1; p < ERRCORE_BATCH_PATH_COUNT; p++) {
-                if (!errcore_batch_path_available((errcore_batch_path)p)) {
+                if (!CHECK_PATH_AVAILABLE((errcore_batch_path)p)) {
                     continue;
                 }
                 for (int w = 0; w < 4; w++) {
                     const errcore_table *way = w == 0 ? &t : ways[w - 1];
                     batches_agree = batches_agree &&
-                                    errcore_classify_batch_using(way, codes, plain_out, len, (errcore_batch_path)p) &&
+                                    CHECK_BATCH_USING(way, codes, plain_out, len, (errcore_batch_path)p) &&
                                     memcmp(plain_out, out, len * sizeof out[0]) == 0;
                 }
                 path_batches[p]++;
@@ -303,7 +303,7 @@ void test_differential(void) {
            "single and batch four ways, %lu on a table code's slot (seed %llu); batch paths:",
            tables, direct, bucketed, gapped, probes, collided, (unsigned long long)seed);
     for (int p = 1; p < ERRCORE_BATCH_PATH_COUNT; p++) {
-        bool available = errcore_batch_path_available((errcore_batch_path)p);
+        bool available = CHECK_PATH_AVAILABLE((errcore_batch_path)p);
         CHECK(available == (path_batches[p] > 0));
         printf(" %s %s", errcore_batch_path_name((errcore_batch_path)p), available ? "ran" : "not on this CPU");
     }
