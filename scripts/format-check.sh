@@ -7,8 +7,8 @@
 #
 # The files: every C source and header of the core (Sources/CErrCore, include/), the C tests
 # (Tests/CErrCoreTests/c, and Tests/CErrCoreTests/emulated for the AVX-512 emulation), the fuzz
-# targets (fuzz/), the embedded sources (Embedded/), the quick benchmark (scripts/bench/quick_bench.c) and the pkg-config examples
-# (Examples/pkgconfig/*.c), as git lists them. Left out: Sources/CErrDefaultCatalog/default_catalog.c,
+# targets (fuzz/), the embedded sources (Embedded/), the quick benchmark (scripts/bench/quick_bench.c)
+# and the pkg-config examples (Examples/pkgconfig/*.c), as git lists them. Left out: Sources/CErrDefaultCatalog/default_catalog.c,
 # which `errcat gen c` writes from catalog/default.json and a test compares byte for byte with the
 # generator's output, so its layout is the generator's (edit the generator, not the file); and the
 # Benchmarks package's C baselines, which are measured code kept as measured.
