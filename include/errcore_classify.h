@@ -8,8 +8,10 @@
  * is a branch-free search. The branches depend on the table (which path it
  * has) and on counts: the loops of the batch, and the loop of its second
  * pass over each block's misses, whose trip count is the number of misses
- * (about one mispredicted exit per 256 codes). Nothing here allocates,
- * locks or writes global state.
+ * (about one mispredicted exit per 256 codes). The batch's first pass has
+ * vector paths (AVX2 and AVX-512 on x86-64, chosen at run time; NEON on
+ * ARM64) beside the scalar one, all with the same results: see
+ * errcore_batch_path. Nothing here allocates, locks or writes global state.
  */
 #ifndef ERRCORE_CLASSIFY_H
 #define ERRCORE_CLASSIFY_H
