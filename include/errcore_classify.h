@@ -115,16 +115,20 @@ ERRCORE_API void errcore_classify_batch(const errcore_table *table, const int64_
  * instructions of the first pass through a table's front; the results are
  * the same on every path, bit for bit.
  *   SCALAR  plain C, every target (the only one on 32-bit targets such as
- *           Cortex-M and RISC-V, and in freestanding builds)
+ *           Cortex-M and RISC-V, with compilers other than gcc and clang,
+ *           and in freestanding x86-64 builds)
  *   AVX2    x86-64 CPUs with AVX2 and POPCNT: eight codes per step, scalar
  *           multiplies, 128-bit slot loads, vector compares and stores
  *   AVX512  x86-64 CPUs with AVX-512 F and DQ: eight codes per 512-bit step,
  *           one 64-bit vector multiply for all eight
  *   NEON    ARM64 (every ARM64 CPU has it)
  * The x86-64 paths are compiled with per-function target attributes (no
- * -march flag) by gcc and clang and chosen at run time; MSVC builds have
- * SCALAR only. ERRCORE_BATCH_PATH_AUTO names the choice errcore_classify_batch()
- * makes on the running CPU.
+ * -march flag) and chosen at run time, on every call, from the CPU features
+ * the C runtime records at start-up (__builtin_cpu_supports), so a program
+ * built once uses AVX-512 where the CPU has it and runs on any x86-64.
+ * ERRCORE_BATCH_PATH_AUTO names the choice errcore_classify_batch() makes on
+ * the running CPU; errcore_classify_batch_using() forces another (tests,
+ * benchmarks, or a program that must keep off a vector unit).
  */
 typedef enum errcore_batch_path {
     ERRCORE_BATCH_PATH_AUTO = 0,
