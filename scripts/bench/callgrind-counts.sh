@@ -19,7 +19,7 @@ trap 'rm -rf "$tmp"' EXIT
 # two no-front rows by themselves.
 # valgrind 3.19 cannot read the DWARF 5 that clang 21 writes; the symbol table is enough.
 objcopy --strip-debug "$bin" "$tmp/compare"
-others="c_batch c_single swift_to_c swift_facade swift_facade_batch int_enum dictionary bsearch branchy linear floor"
+others="c_batch c_single swift_to_c swift_facade swift_facade_batch int_enum dictionary bsearch branchy linear floor copy_floor"
 # The batch's paths (errcore_classify_batch_using), each in a pass of its own: they share one function.
 paths="scalar avx2 avx512 neon"
 path_keys=""
@@ -68,6 +68,7 @@ rows = [
     ("C errcore_classify_batch, no front (index)", r":errcore_classify_batch "),
     ("C errcore_classify, no front (index)", r":cbl_single_classify "),
     ("memory floor: sum of the input", r":cbl_memory_floor "),
+    ("copy floor: write each code + 1 to out", r":cbl_copy_floor "),
 ]
 tables = ["default", "256", "4096"]
 data = {}

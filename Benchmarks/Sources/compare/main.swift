@@ -232,6 +232,10 @@ let otherApproaches: [Approach] = [
     Approach(key: "floor", name: "memory floor: sum of the input") { _, codes in
         cbl_memory_floor(codes.baseAddress, codes.count)
     },
+    Approach(key: "copy_floor", name: "copy floor: write each code + 1 to out") { ctx, codes in
+        cbl_copy_floor(codes.baseAddress, ctx.out, codes.count)
+        return ctx.out[codes.count - 1]
+    },
 ]
 
 let approaches: [Approach] =
@@ -576,7 +580,7 @@ if options.json {
         }.joined(separator: ",\n")
         s += "\n      },\n      \"speedup\": {\n"
         s += (paths + batchPaths.map(batchPathKey)).map { p -> String in
-            let inner = (baselines + ["floor"]).map { b in "\"\(b)\": \(fmt(ratio(b, p, size), 3))" }.joined(
+            let inner = (baselines + ["floor", "copy_floor"]).map { b in "\"\(b)\": \(fmt(ratio(b, p, size), 3))" }.joined(
                 separator: ", ")
             return "        \"\(p)\": {\(inner)}"
         }.joined(separator: ",\n")
@@ -636,13 +640,19 @@ if options.json {
                 + options.tables.map { pad(fmt(1 / ratio("floor", p, $0), 1) + "x", 12, right: true) }.joined())
     }
     print("")
-    print("paths of C errcore_classify_batch (auto picks \(autoPath) here), times the memory floor of the same run")
+    print(
+        "paths of C errcore_classify_batch (auto picks \(autoPath) here): times the memory floor, "
+            + "and times the copy floor, of the same run")
     for path in batchPaths {
         let key = batchPathKey(path)
         print(
             pad("  " + String(cString: errcore_batch_path_name(path)), width)
-                + options.tables.map { pad(fmt(1 / ratio("floor", key, $0), 2) + "x", 12, right: true) }.joined())
+                + options.tables.map { pad(fmt(1 / ratio("floor", key, $0), 2) + "x", 12, right: true) }.joined()
+                + "   " + options.tables.map { fmt(1 / ratio("copy_floor", key, $0), 2) + "x" }.joined(separator: " "))
     }
+    print(
+        pad("  copy floor", width)
+            + options.tables.map { pad(fmt(1 / ratio("floor", "copy_floor", $0), 2) + "x", 12, right: true) }.joined())
     if !envelopeRows.isEmpty {
         print("")
         print(
