@@ -8,7 +8,7 @@
  *     moving the offsets back to general registers took more instructions,
  *     and clang rebuilds the emulation with a fourth multiply);
  *   - each slot (key and class, 16 bytes) is one 128-bit load, no gather
- *     (two vpgatherqq per four codes ran 1.3-1.5 times slower on AMD Zen 3:
+ *     (two vpgatherqq per four codes ran 1.3-1.6 times slower on AMD Zen 3:
  *     docs/performance.md); two slots share one 256-bit register, and
  *     unpacking two such registers gives four keys and four classes in
  *     code order;
@@ -44,22 +44,23 @@
  * fit the general registers next to the bucketed hash's.)
  */
 #define ERRCORE__AVX2_FOUR(OFFSET, j, hits)                                                                            \
-    {                                                                                                                  \
+    do {                                                                                                               \
         uint64_t o0 = OFFSET(codes[(j)]), o1 = OFFSET(codes[(j) + 1]);                                                 \
         uint64_t o2 = OFFSET(codes[(j) + 2]), o3 = OFFSET(codes[(j) + 3]);                                             \
         __m256i r02 = ERRCORE__AVX2_TWO(o0, o2), r13 = ERRCORE__AVX2_TWO(o1, o3);                                      \
         _mm256_storeu_si256((__m256i *)(void *)(out + (j)), _mm256_unpackhi_epi64(r02, r13));                          \
         __m256i c = _mm256_loadu_si256((const __m256i *)(const void *)(codes + (j)));                                  \
-        hits =                                                                                                         \
-            (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_unpacklo_epi64(r02, r13), c))); \
-    }
+        __m256i keys = _mm256_unpacklo_epi64(r02, r13);                                                                \
+        hits = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(keys, c)));                         \
+    } while (0)
 
 /* Steps of eight codes while eight are left: the eight-bit miss mask appends the step's misses. */
 #define ERRCORE__AVX2_STEPS(OFFSET)                                                                                    \
     for (; n - k >= 8; k += 8, places += 0x0808080808080808u) {                                                        \
         unsigned low, high;                                                                                            \
-        ERRCORE__AVX2_FOUR(OFFSET, k, low)                                                                             \
-        ERRCORE__AVX2_FOUR(OFFSET, k + 4, high) unsigned misses = (low | high << 4) ^ 0xFFu;                           \
+        ERRCORE__AVX2_FOUR(OFFSET, k, low);                                                                            \
+        ERRCORE__AVX2_FOUR(OFFSET, k + 4, high);                                                                       \
+        unsigned misses = (low | high << 4) ^ 0xFFu;                                                                   \
         uint64_t at = errcore__miss_places8[misses] + places;                                                          \
         memcpy(miss + m, &at, sizeof at);                                                                              \
         m += (size_t)__builtin_popcount(misses);                                                                       \
