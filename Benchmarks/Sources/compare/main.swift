@@ -580,8 +580,8 @@ if options.json {
         }.joined(separator: ",\n")
         s += "\n      },\n      \"speedup\": {\n"
         s += (paths + batchPaths.map(batchPathKey)).map { p -> String in
-            let inner = (baselines + ["floor", "copy_floor"]).map { b in "\"\(b)\": \(fmt(ratio(b, p, size), 3))" }.joined(
-                separator: ", ")
+            let floors = baselines + ["floor", "copy_floor"]
+            let inner = floors.map { b in "\"\(b)\": \(fmt(ratio(b, p, size), 3))" }.joined(separator: ", ")
             return "        \"\(p)\": {\(inner)}"
         }.joined(separator: ",\n")
         s += "\n      }\n    }"
