@@ -30,7 +30,8 @@ of its journey. Only standard output is compared; standard error is shown when a
 
   journeys.py README.md                 every journey of README.md
   journeys.py README.md --only shop     one journey
-  journeys.py --self-test               a wrong step and a wrong shown output must fail
+  journeys.py --self-test               a wrong step, a wrong shown output, a lost export and a wrong
+                                        status must fail, in a made-up document and in the README
   --keep                                keep the temporary folders (their path is printed)
 
 Exit status: 0 every journey held; 1 a step failed (its document and line are printed); 2 usage.
@@ -285,6 +286,29 @@ def self_test():
             with open(planted, "w", encoding="utf-8") as out:
                 out.write(text)
             if run([planted], None, False) != 1:
+                print(f"journeys: self-test: FAIL: {what} was not caught", file=sys.stderr)
+                failures += 1
+            else:
+                print(f"journeys: self-test: {what} fails the journey, as it must")
+        # The README itself, with a wrong step and a wrong shown output planted in its errcat
+        # journey (cheap once errcat's release build exists: run the README's journeys first).
+        readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+        readme_plants = {
+            "a wrong step in the README": ("$ swift run -c release errcat explain", "$ swift run -c release errcat explian"),
+            "a wrong shown output in the README": ("11219999: module studyGroup, unrecognised", "11219999: module studyGroup"),
+        }
+        for what, (good_text, bad_text) in readme_plants.items():
+            if good_text not in readme:
+                print(f"journeys: self-test: FAIL: the README no longer has {good_text!r} to plant {what} in",
+                      file=sys.stderr)
+                failures += 1
+                continue
+            folder = os.path.join(scratch, "readme")
+            os.makedirs(folder, exist_ok=True)
+            planted = os.path.join(folder, "README.md")
+            with open(planted, "w", encoding="utf-8") as out:
+                out.write(readme.replace(good_text, bad_text, 1))
+            if run([planted], "errcat", False) != 1:
                 print(f"journeys: self-test: FAIL: {what} was not caught", file=sys.stderr)
                 failures += 1
             else:
