@@ -79,9 +79,15 @@ struct SummaryReport {
 
     static let tierOrder: [Classification.Tier] = [.success, .base, .module, .unknown]
 
+    /// `count` as a share of `total`, rounded to tenths of a percent: "12.5%". Computed in 128
+    /// bits, so any 64-bit counts (merged summaries reach them) give the exact share; "-" when
+    /// there is no share to give: `total` is 0, or `count` exceeds it (a summary whose tiers add
+    /// up to `valid` only modulo 2^64, which `SummaryFile.read` accepts).
     private func percent(_ count: UInt64, of total: UInt64) -> String {
-        guard total > 0 else { return "-" }
-        let tenths = (count * 1000 + total / 2) / total
+        guard total > 0, count <= total else { return "-" }
+        let product = count.multipliedFullWidth(by: 1000)
+        let (low, carry) = product.low.addingReportingOverflow(total / 2)
+        let tenths = total.dividingFullWidth((product.high + (carry ? 1 : 0), low)).quotient
         return "\(tenths / 10).\(tenths % 10)%"
     }
 
