@@ -54,8 +54,47 @@ struct SummaryData: Equatable {
     }
 
     /// The most frequent codes: (code, count), by count descending then code ascending.
+    ///
+    /// The codes are distinct, so that order is total and the first `limit` are one list
+    /// however they are found: a full sort when `limit` is a large part of the codes, else one
+    /// pass that keeps the best `limit` in a heap (a run's summary can hold 65,536 codes and
+    /// more, of which 10 are shown).
     func topCodes(_ limit: Int) -> [(code: Int64, count: UInt64)] {
-        Array(codes.sorted { $0.count != $1.count ? $0.count > $1.count : $0.code < $1.code }.prefix(limit))
+        func precedes(_ a: (code: Int64, count: UInt64), _ b: (code: Int64, count: UInt64)) -> Bool {
+            a.count != b.count ? a.count > b.count : a.code < b.code
+        }
+        guard limit > 0 else { return [] }
+        guard limit < codes.count / 8 else { return Array(codes.sorted(by: precedes).prefix(limit)) }
+        // A binary heap of the best `limit` so far whose root is the last of them.
+        var heap: [(code: Int64, count: UInt64)] = []
+        heap.reserveCapacity(limit)
+        func siftDown(_ start: Int) {
+            var parent = start
+            while true {
+                let left = 2 * parent + 1
+                let right = left + 1
+                var last = parent
+                if left < heap.count && precedes(heap[last], heap[left]) { last = left }
+                if right < heap.count && precedes(heap[last], heap[right]) { last = right }
+                if last == parent { return }
+                heap.swapAt(parent, last)
+                parent = last
+            }
+        }
+        for candidate in codes {
+            if heap.count < limit {
+                heap.append(candidate)
+                var child = heap.count - 1
+                while child > 0 && precedes(heap[(child - 1) / 2], heap[child]) {
+                    heap.swapAt(child, (child - 1) / 2)
+                    child = (child - 1) / 2
+                }
+            } else if precedes(candidate, heap[0]) {
+                heap[0] = candidate
+                siftDown(0)
+            }
+        }
+        return heap.sorted(by: precedes)
     }
 }
 
