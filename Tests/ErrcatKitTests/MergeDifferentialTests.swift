@@ -580,7 +580,9 @@ struct MergeDifferentialTests {
             let sums = CodeSums()
             var reference: [Int64: UInt64] = [:]
             var overflowed = false
-            let pool = (0..<(1 + Int(random.next() % 5000))).map { _ in Int64(bitPattern: random.next()) % 100_000 }
+            let pool =
+                (0..<(1 + Int(random.next() % 5000))).map { _ in Int64(bitPattern: random.next()) % 100_000 }
+                + [Int64.min, Int64.max, 0, Int64.min + 1]
             for _ in 0..<(1 + Int(random.next() % 8)) where !overflowed {
                 let length = Int(random.next() % 3000)
                 var codes = (0..<length).map { _ in pool[Int(random.next() % UInt64(pool.count))] }

@@ -25,65 +25,124 @@ extension SummaryData {
 
 /// The sum of each code's counts over the summaries added, for any number of distinct codes.
 ///
-/// Codes and sums sit in two dense arrays in the order the codes first came; an open-addressing
-/// table maps a code to its place. Summaries of one catalog list mostly the same codes in the
-/// same (ascending) order, so the place after the last code added is tried first, and the hash
-/// is computed only when that guess is wrong.
+/// An open-addressing table of (code, sum) entries, each entry one 16-byte slot, so that finding
+/// a code costs one cache line however large the table grows (summaries of a fleet can bring
+/// hundreds of thousands of distinct codes). `Int64.min` marks an empty slot; that code itself
+/// is counted apart.
+///
+/// Summaries of one catalog list mostly the same codes in the same order, so the slot the
+/// previous summary's pair at the same position used is tried first, and the hash is computed
+/// only when that guess is wrong.
 final class CodeSums {
-    private var codes: UnsafeMutablePointer<Int64>
-    private var sums: UnsafeMutablePointer<UInt64>
-    /// Room in `codes` and `sums`.
-    private var capacity: Int
-    /// Distinct codes added.
-    private(set) var count = 0
-    /// Dense index + 1 of the code in each slot; 0 for an empty slot.
-    private var slots: UnsafeMutablePointer<Int>
+    private struct Entry {
+        var code: Int64
+        var sum: UInt64
+    }
+
+    private static let empty = Int64.min
+    private var entries: UnsafeMutablePointer<Entry>
     /// Slots − 1 (a power of two minus one).
     private var mask: Int
     /// 64 − log2(slots): the hash is the product's top bits.
     private var shift: UInt64
-    /// The dense index tried first for the next code.
-    private var guess = 0
+    /// Distinct codes in the table (`Int64.min` excluded).
+    private var stored = 0
+    /// The sum of `Int64.min`, when that code was added.
+    private var minimumSum: UInt64? = nil
+    /// The slot of each pair of the last `add`, by position: the guesses for the next one.
+    private var guesses: UnsafeMutablePointer<Int>
+    private var guessCapacity: Int
+    /// Guesses valid (the pairs of the last `add`, or 0 after the table grew).
+    private var guessCount = 0
+    /// Whether most guesses failed in the last `add`: the next one then loads the slots of a
+    /// block of pairs ahead instead of trying guesses.
+    private var lookAhead = false
+    /// The codes of the slots loaded ahead, combined: kept so that those loads are made.
+    private var touchedCodes: Int64 = 0
+    private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
 
     init() {
-        capacity = 1024
-        codes = .allocate(capacity: capacity)
-        sums = .allocate(capacity: capacity)
         mask = 2047
         shift = 64 - 11
-        slots = .allocate(capacity: mask + 1)
-        slots.initialize(repeating: 0, count: mask + 1)
+        entries = .allocate(capacity: mask + 1)
+        entries.initialize(repeating: Entry(code: Self.empty, sum: 0), count: mask + 1)
+        guessCapacity = 1024
+        guesses = .allocate(capacity: guessCapacity)
     }
 
     deinit {
-        codes.deallocate()
-        sums.deallocate()
-        slots.deallocate()
+        entries.deallocate()
+        guesses.deallocate()
     }
+
+    /// Distinct codes added.
+    var count: Int { stored + (minimumSum == nil ? 0 : 1) }
 
     /// Adds `counts[i]` to the sum of `codes[i]`, for each `i` in order.
     /// - Returns: false when a sum would exceed `UInt64.max` (the sums are then partly added).
-    func add(codes newCodes: UnsafePointer<Int64>, counts: UnsafePointer<UInt64>, count pairs: Int) -> Bool {
-        // The loop works on local copies of the pointers and the count (no access to the
-        // object's properties per pair), taken again after a new code may have moved them.
-        var known = codes
-        var totals = sums
-        var distinct = count
-        var index = guess
-        for pair in 0..<pairs {
-            let code = newCodes[pair]
-            if index >= distinct || known[index] != code {
-                index = place(of: code)
-                known = codes
-                totals = sums
-                distinct = count
-            }
-            let (sum, overflow) = totals[index].addingReportingOverflow(counts[pair])
-            if overflow { return false }
-            totals[index] = sum
-            index &+= 1
+    func add(codes: UnsafePointer<Int64>, counts: UnsafePointer<UInt64>, count pairs: Int) -> Bool {
+        if pairs > guessCapacity {
+            guesses.deallocate()
+            while guessCapacity < pairs { guessCapacity *= 2 }
+            guesses = .allocate(capacity: guessCapacity)
+            guessCount = 0
         }
-        guess = index
+        // Local copies of the table's pointer, its hash shift and the guesses' count (no access
+        // to the object's properties per pair), taken again after a new code grew the table.
+        var table = entries
+        var shift = self.shift
+        var guessed = lookAhead ? 0 : guessCount
+        let guesses = self.guesses
+        var misses = 0
+        var touched: Int64 = 0
+        var pair = 0
+        while pair < pairs {
+            let blockEnd = min(pair + 32, pairs)
+            if lookAhead {
+                // Load the home slots of the next pairs before looking any of them up: the loads
+                // do not wait for one another, so their cache misses overlap.
+                for index in pair..<blockEnd {
+                    let home = Int(truncatingIfNeeded: (UInt64(bitPattern: codes[index]) &* Self.multiplier) &>> shift)
+                    touched ^= table[home].code
+                }
+            }
+            while pair < blockEnd {
+                let code = codes[pair]
+                guard code != Self.empty else {
+                    guesses[pair] = 0
+                    guard addMinimum(counts[pair]) else {
+                        guessCount = max(guessCount, pair + 1)
+                        return false
+                    }
+                    pair += 1
+                    continue
+                }
+                // Every guess is a slot of the table (which only grows): a wrong one costs a lookup.
+                var slot = pair < guessed ? guesses[pair] : 0
+                if table[slot].code != code {
+                    misses += 1
+                    let (found, grew) = place(of: code)
+                    slot = found
+                    if grew {
+                        table = entries
+                        shift = self.shift
+                        guessed = 0
+                    }
+                }
+                guesses[pair] = slot
+                let (sum, overflow) = table[slot].sum.addingReportingOverflow(counts[pair])
+                if overflow {
+                    guessCount = max(guessCount, pair + 1)
+                    return false
+                }
+                table[slot].sum = sum
+                pair += 1
+            }
+        }
+        guessCount = max(guessCount, pairs)
+        // Guesses that mostly fail (summaries of different codes) are not worth trying.
+        lookAhead = misses * 4 > pairs
+        touchedCodes ^= touched
         return true
     }
 
@@ -99,59 +158,61 @@ final class CodeSums {
     func sorted() -> [(code: Int64, count: UInt64)] {
         var pairs: [(code: Int64, count: UInt64)] = []
         pairs.reserveCapacity(count)
-        for index in 0..<count { pairs.append((codes[index], sums[index])) }
+        if let minimumSum { pairs.append((Self.empty, minimumSum)) }
+        for slot in 0...mask where entries[slot].code != Self.empty {
+            pairs.append((entries[slot].code, entries[slot].sum))
+        }
         pairs.sort { $0.code < $1.code }
         return pairs
     }
 
-    @inline(__always)
-    private func slot(of code: Int64) -> Int {
-        Int(truncatingIfNeeded: (UInt64(bitPattern: code) &* 0x9E37_79B9_7F4A_7C15) &>> shift)
+    private func addMinimum(_ amount: UInt64) -> Bool {
+        let (sum, overflow) = (minimumSum ?? 0).addingReportingOverflow(amount)
+        if overflow { return false }
+        minimumSum = sum
+        return true
     }
 
-    /// The dense index of `code`, added with a sum of 0 when it is new.
+    @inline(__always)
+    private func home(of code: Int64) -> Int {
+        Int(truncatingIfNeeded: (UInt64(bitPattern: code) &* Self.multiplier) &>> shift)
+    }
+
+    /// The slot of `code` (not `Int64.min`), added with a sum of 0 when it is new, and whether
+    /// the table grew (moving every entry).
     @inline(never)
-    private func place(of code: Int64) -> Int {
-        var slot = slot(of: code)
-        while slots[slot] != 0 {
-            let index = slots[slot] &- 1
-            if codes[index] == code { return index }
+    private func place(of code: Int64) -> (slot: Int, grew: Bool) {
+        var slot = home(of: code)
+        while entries[slot].code != Self.empty {
+            if entries[slot].code == code { return (slot, false) }
             slot = (slot &+ 1) & mask
         }
-        if count == capacity { growDense() }
-        let index = count
-        codes[index] = code
-        sums[index] = 0
-        count += 1
-        slots[slot] = index + 1
-        if count * 2 > mask { growSlots() }
-        return index
+        guard (stored + 1) * 2 > mask + 1 else {
+            entries[slot].code = code
+            stored += 1
+            return (slot, false)
+        }
+        grow()
+        slot = home(of: code)
+        while entries[slot].code != Self.empty { slot = (slot &+ 1) & mask }
+        entries[slot].code = code
+        stored += 1
+        return (slot, true)
     }
 
-    private func growDense() {
-        let larger = capacity * 2
-        let newCodes = UnsafeMutablePointer<Int64>.allocate(capacity: larger)
-        let newSums = UnsafeMutablePointer<UInt64>.allocate(capacity: larger)
-        newCodes.initialize(from: codes, count: count)
-        newSums.initialize(from: sums, count: count)
-        codes.deallocate()
-        sums.deallocate()
-        codes = newCodes
-        sums = newSums
-        capacity = larger
-    }
-
-    /// Doubles the table and puts every code back in it.
-    private func growSlots() {
-        slots.deallocate()
+    /// Doubles the table and puts every entry back in it.
+    private func grow() {
+        let old = entries
+        let oldSlots = mask + 1
         mask = mask * 2 + 1
         shift -= 1
-        slots = .allocate(capacity: mask + 1)
-        slots.initialize(repeating: 0, count: mask + 1)
-        for index in 0..<count {
-            var slot = slot(of: codes[index])
-            while slots[slot] != 0 { slot = (slot &+ 1) & mask }
-            slots[slot] = index + 1
+        entries = .allocate(capacity: mask + 1)
+        entries.initialize(repeating: Entry(code: Self.empty, sum: 0), count: mask + 1)
+        for index in 0..<oldSlots where old[index].code != Self.empty {
+            var slot = home(of: old[index].code)
+            while entries[slot].code != Self.empty { slot = (slot &+ 1) & mask }
+            entries[slot] = old[index]
         }
+        old.deallocate()
     }
 }
