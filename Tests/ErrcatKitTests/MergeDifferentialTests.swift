@@ -583,10 +583,14 @@ struct MergeDifferentialTests {
             let pool =
                 (0..<(1 + Int(random.next() % 5000))).map { _ in Int64(bitPattern: random.next()) % 100_000 }
                 + [Int64.min, Int64.max, 0, Int64.min + 1]
-            for _ in 0..<(1 + Int(random.next() % 8)) where !overflowed {
-                let length = Int(random.next() % 3000)
-                var codes = (0..<length).map { _ in pool[Int(random.next() % UInt64(pool.count))] }
-                if random.next() % 2 == 0 { codes = Array(Set(codes)).sorted() }
+            // Batches of random codes, sorted or not, and repeats of the previous batch's codes
+            // (the summaries of one catalog), so that CodeSums both guesses and looks ahead.
+            var codes: [Int64] = []
+            for _ in 0..<(1 + Int(random.next() % 12)) where !overflowed {
+                if codes.isEmpty || random.next() % 2 == 0 {
+                    codes = (0..<Int(random.next() % 3000)).map { _ in pool[Int(random.next() % UInt64(pool.count))] }
+                    if random.next() % 2 == 0 { codes = Array(Set(codes)).sorted() }
+                }
                 let counts = codes.map { _ in
                     random.next() % 4 == 0 ? random.next() >> Int(random.next() % 64) : random.next() % 10
                 }

@@ -54,8 +54,8 @@ final class CodeSums {
     private var guessCapacity: Int
     /// Guesses valid (the pairs of the last `add`, or 0 after the table grew).
     private var guessCount = 0
-    /// Whether most guesses failed in the last `add`: the next one then loads the slots of a
-    /// block of pairs ahead instead of trying guesses.
+    /// Whether more than a quarter of the guesses were wrong in the last `add`: the next one then
+    /// loads the home slots of a block of pairs ahead instead of trying guesses.
     private var lookAhead = false
     /// The codes of the slots loaded ahead, combined: kept so that those loads are made.
     private var touchedCodes: Int64 = 0
@@ -91,9 +91,10 @@ final class CodeSums {
         // to the object's properties per pair), taken again after a new code grew the table.
         var table = entries
         var shift = self.shift
-        var guessed = lookAhead ? 0 : guessCount
+        var guessed = guessCount
         let guesses = self.guesses
-        var misses = 0
+        let tryGuesses = !lookAhead
+        var hits = 0
         var touched: Int64 = 0
         var pair = 0
         while pair < pairs {
@@ -118,11 +119,16 @@ final class CodeSums {
                     continue
                 }
                 // Every guess is a slot of the table (which only grows): a wrong one costs a lookup.
-                var slot = pair < guessed ? guesses[pair] : 0
-                if table[slot].code != code {
-                    misses += 1
+                let guess = pair < guessed ? guesses[pair] : -1
+                let slot: Int
+                if tryGuesses && guess >= 0 && table[guess].code == code {
+                    slot = guess
+                    hits += 1
+                } else {
                     let (found, grew) = place(of: code)
                     slot = found
+                    // Looking ahead, the guess is not tried but still judged.
+                    if found == guess { hits += 1 }
                     if grew {
                         table = entries
                         shift = self.shift
@@ -140,8 +146,9 @@ final class CodeSums {
             }
         }
         guessCount = max(guessCount, pairs)
-        // Guesses that mostly fail (summaries of different codes) are not worth trying.
-        lookAhead = misses * 4 > pairs
+        // Guesses of which more than a quarter fail (summaries of different codes) are not worth
+        // trying; the next summary looks ahead instead.
+        lookAhead = hits * 4 < pairs * 3
         touchedCodes ^= touched
         return true
     }
