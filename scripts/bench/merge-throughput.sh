@@ -7,12 +7,14 @@
 # (nothing added up) is measured once per run as a yardstick.
 #
 # usage (from the repository root):
-#   scripts/bench/merge-throughput.sh [ERRCAT] [RUNS] [OTHER_ERRCAT] [COUNT]
+#   scripts/bench/merge-throughput.sh [ERRCAT] [RUNS] [OTHER_ERRCAT] [COUNT] [KIND]
 #     ERRCAT        the errcat to measure (default: build it with swift build -c release)
 #     RUNS          runs of each program (default 7); medians are reported
 #     OTHER_ERRCAT  an errcat to compare with (default: none)
 #     COUNT         summaries in the corpus (default 2000)
-# The corpus is kept in build/merge-corpus-COUNT (made again when missing).
+#     KIND          multiples (default: every summary lists the same codes) or seeds (summaries of
+#                   different codes), see merge-corpus.sh
+# The corpus is kept in build/merge-corpus-COUNT (-seeds for seeds; made again when missing).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -20,6 +22,7 @@ errcat=${1:-}
 runs=${2:-7}
 other=${3:-}
 count=${4:-2000}
+kind=${5:-multiples}
 if [ -z "$errcat" ]; then
     swift build -c release --product errcat >&2
     errcat=$(swift build -c release --show-bin-path)/errcat
@@ -28,9 +31,9 @@ fi
     echo "merge-throughput: needs /usr/bin/time (Debian package time)" >&2
     exit 1
 }
-corpus=build/merge-corpus-$count
+corpus=build/merge-corpus-$count$([ "$kind" = multiples ] || echo "-$kind")
 if [ ! -f "$corpus/shard-$(printf '%05d' $((count - 1))).json" ]; then
-    scripts/bench/merge-corpus.sh "$errcat" "$corpus" "$count" >&2
+    scripts/bench/merge-corpus.sh "$errcat" "$corpus" "$count" 173735 1 "$kind" >&2
 fi
 files=()
 for ((index = 0; index < count; index++)); do files+=("$(printf '%s/shard-%05d.json' "$corpus" "$index")"); done
@@ -48,7 +51,7 @@ cpu() {
 median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 rate() { awk -v b="$bytes" -v s="$1" 'BEGIN { if (s == 0) print "-"; else printf "%.0f", b / 1e6 / s }'; }
 
-echo "merge-throughput: $count summaries, $bytes bytes; $(date -u '+%Y-%m-%d %H:%M UTC');" \
+echo "merge-throughput: $count summaries ($kind), $bytes bytes; $(date -u '+%Y-%m-%d %H:%M UTC');" \
     "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for ((run = 1; run <= runs; run++)); do
     cpu errcat "$errcat" merge "${files[@]}"
