@@ -24,7 +24,8 @@ struct SummaryData: Equatable {
     /// Per module id (element 0 unused).
     var modules: [UInt64]
     var unrecognised: [UInt64]
-    /// Every code counted, by code ascending.
+    /// Every code counted, by code ascending (in the tally's order when made for the readable
+    /// summary, which shows only the top codes: see ``init(tally:table:ordered:)``).
     var codes: [(code: Int64, count: UInt64)] = []
     var untracked: UInt64 = 0
 
@@ -33,7 +34,10 @@ struct SummaryData: Equatable {
         unrecognised = [UInt64](repeating: 0, count: moduleCount + 1)
     }
 
-    init(tally: ClassifyTally, table: Catalog) {
+    /// The counts of a run.
+    /// - Parameter ordered: Whether `codes` are sorted by code, as the JSON summary lists them;
+    ///   the readable summary needs only ``topCodes(_:)``, which does not depend on the order.
+    init(tally: ClassifyTally, table: Catalog, ordered: Bool = true) {
         self.init(moduleCount: table.moduleCount)
         lines = tally.lines
         invalid = tally.invalid
@@ -41,7 +45,7 @@ struct SummaryData: Equatable {
         tiers = tally.tiers
         modules = tally.modules
         unrecognised = tally.unrecognised
-        codes = tally.allCodes(table: table)
+        codes = tally.allCodes(table: table, ordered: ordered)
         untracked = tally.untracked
     }
 
@@ -112,8 +116,12 @@ struct SummaryReport {
         self.top = top
     }
 
-    init(tally: ClassifyTally, table: Catalog, describer: CodeDescriber, top: Int) {
-        self.init(data: SummaryData(tally: tally, table: table), table: table, describer: describer, top: top)
+    /// The report of a run; `ordered: false` for the readable summary only (see
+    /// ``SummaryData/init(tally:table:ordered:)``).
+    init(tally: ClassifyTally, table: Catalog, describer: CodeDescriber, top: Int, ordered: Bool = true) {
+        self.init(
+            data: SummaryData(tally: tally, table: table, ordered: ordered), table: table, describer: describer,
+            top: top)
     }
 
     static let tierOrder: [Classification.Tier] = [.success, .base, .module, .unknown]
