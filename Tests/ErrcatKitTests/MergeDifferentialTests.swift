@@ -573,7 +573,7 @@ struct MergeDifferentialTests {
 
     // MARK: The parts
 
-    @Test("code sums: the same sums as a Dictionary, overflow found at the same pair")
+    @Test("code sums: the same sums as a Dictionary, an overflow refused in the same batch")
     func codeSums() {
         var random = TestRandom(seed: Self.seed &+ 77)
         for round in 0..<200 {
