@@ -690,3 +690,16 @@ struct MergeDifferentialTests {
         }
     }
 }
+
+extension PaddedBytes {
+    /// Calls `body` with a padded copy of `bytes`, as `SummaryInput` holds a file's bytes.
+    static func withCopy<Result>(of bytes: [UInt8], _ body: (PaddedBytes) throws -> Result) rethrows -> Result {
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count + padding)
+        defer { storage.deallocate() }
+        storage.initialize(repeating: 0, count: bytes.count + padding)
+        bytes.withUnsafeBufferPointer { source in
+            if let start = source.baseAddress { storage.update(from: start, count: source.count) }
+        }
+        return try body(PaddedBytes(base: UnsafePointer(storage), count: bytes.count))
+    }
+}

@@ -30,17 +30,6 @@ struct PaddedBytes {
 
     /// The bytes without the padding.
     var raw: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
-
-    /// Calls `body` with a padded copy of `bytes` (for tests and callers that hold an array).
-    static func withCopy<Result>(of bytes: [UInt8], _ body: (PaddedBytes) throws -> Result) rethrows -> Result {
-        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count + padding)
-        defer { storage.deallocate() }
-        storage.initialize(repeating: 0, count: bytes.count + padding)
-        bytes.withUnsafeBufferPointer { source in
-            if let start = source.baseAddress { storage.update(from: start, count: source.count) }
-        }
-        return try body(PaddedBytes(base: UnsafePointer(storage), count: bytes.count))
-    }
 }
 
 /// Reads summary files one after another into one reused buffer: the file's bytes go straight
