@@ -109,7 +109,10 @@ final class SummaryScanner {
         case schema, catalog, total, valid, invalid, untracked, invalidReasons, tiers, modules, unrecognised, codes
         case top
 
-        static let names: [[UInt8]] = allCases.map { Array(String(describing: $0).utf8) }
+        static let names: [[UInt8]] = [
+            "schema", "catalog", "total", "valid", "invalid", "untracked", "invalidReasons", "tiers", "modules",
+            "unrecognised", "codes", "top",
+        ].map { Array($0.utf8) }
         /// Every member but `top` (which `SummaryFile.read` does not read).
         static let required: UInt32 = (1 << UInt32(top.rawValue)) - 1
     }
