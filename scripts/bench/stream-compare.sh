@@ -9,6 +9,9 @@
 #
 # Installs libsimdjson-dev, jq and time with apt-get when they are missing (needs root), builds
 # errcat in release mode, and prints a Markdown table with CPU-time ratios against simdjson.
+# Then the step after classifying a fleet's shards: MERGE_SUMMARIES (default 10,000) shard
+# summaries added up by `errcat merge` in a tree of groups of 100 (scripts/bench/merge-tree.sh,
+# which keeps its 900 MB corpus in build/).
 set -euo pipefail
 lines=${1:-2000000}
 seed=${2:-7}
@@ -83,3 +86,6 @@ echo "errcat --jobs 1 CPU / simdjson CPU: $(ratio errcat simdjson) (target <= 1.
 echo "jq CPU / errcat --jobs 1 CPU: $(ratio jq errcat)"
 jobs_ratio=$(awk -v a="${wall[errcat_jobs2]}" -v b="${wall[errcat]}" 'BEGIN { printf "%.2f", a / b }')
 echo "errcat --jobs 2 wall / --jobs 1 wall: $jobs_ratio (one run each; compare medians of several for --jobs)"
+echo
+echo "errcat merge of the shards' summaries:"
+scripts/bench/merge-tree.sh "$errcat" "${MERGE_SUMMARIES:-10000}" 100

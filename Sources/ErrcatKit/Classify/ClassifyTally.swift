@@ -221,14 +221,15 @@ struct ClassifyTally {
     /// Lines that were classified (all but the invalid ones).
     var valid: UInt64 { lines - invalid }
 
-    /// Every code counted: (code, count), by code ascending.
-    func allCodes(table: Catalog) -> [(code: Int64, count: UInt64)] {
+    /// Every code counted: (code, count), by code ascending when `ordered` (else entries first,
+    /// then the other codes in the order they came).
+    func allCodes(table: Catalog, ordered: Bool = true) -> [(code: Int64, count: UInt64)] {
         var all: [(code: Int64, count: UInt64)] = []
         for (index, count) in entries.enumerated() where count > 0 {
             all.append((table.code(at: UInt32(index)) ?? 0, count))
         }
         all += otherCodes.entries
-        all.sort { $0.code < $1.code }
+        if ordered { all.sort { $0.code < $1.code } }
         return all
     }
 }

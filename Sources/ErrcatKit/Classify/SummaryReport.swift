@@ -24,7 +24,8 @@ struct SummaryData: Equatable {
     /// Per module id (element 0 unused).
     var modules: [UInt64]
     var unrecognised: [UInt64]
-    /// Every code counted, by code ascending.
+    /// Every code counted, by code ascending (in the tally's order when made for the readable
+    /// summary, which shows only the top codes: see ``init(tally:table:ordered:)``).
     var codes: [(code: Int64, count: UInt64)] = []
     var untracked: UInt64 = 0
 
@@ -33,7 +34,10 @@ struct SummaryData: Equatable {
         unrecognised = [UInt64](repeating: 0, count: moduleCount + 1)
     }
 
-    init(tally: ClassifyTally, table: Catalog) {
+    /// The counts of a run.
+    /// - Parameter ordered: Whether `codes` are sorted by code, as the JSON summary lists them;
+    ///   the readable summary needs only ``topCodes(_:)``, which does not depend on the order.
+    init(tally: ClassifyTally, table: Catalog, ordered: Bool = true) {
         self.init(moduleCount: table.moduleCount)
         lines = tally.lines
         invalid = tally.invalid
@@ -41,7 +45,7 @@ struct SummaryData: Equatable {
         tiers = tally.tiers
         modules = tally.modules
         unrecognised = tally.unrecognised
-        codes = tally.allCodes(table: table)
+        codes = tally.allCodes(table: table, ordered: ordered)
         untracked = tally.untracked
     }
 
@@ -54,8 +58,47 @@ struct SummaryData: Equatable {
     }
 
     /// The most frequent codes: (code, count), by count descending then code ascending.
+    ///
+    /// The codes are distinct, so that order is total and the first `limit` are one list
+    /// however they are found: a full sort when `limit` is a large part of the codes, else one
+    /// pass that keeps the best `limit` in a heap (a run's summary can hold 65,536 codes and
+    /// more, of which 10 are shown).
     func topCodes(_ limit: Int) -> [(code: Int64, count: UInt64)] {
-        Array(codes.sorted { $0.count != $1.count ? $0.count > $1.count : $0.code < $1.code }.prefix(limit))
+        func precedes(_ a: (code: Int64, count: UInt64), _ b: (code: Int64, count: UInt64)) -> Bool {
+            a.count != b.count ? a.count > b.count : a.code < b.code
+        }
+        guard limit > 0 else { return [] }
+        guard limit < codes.count / 8 else { return Array(codes.sorted(by: precedes).prefix(limit)) }
+        // A binary heap of the best `limit` so far whose root is the last of them.
+        var heap: [(code: Int64, count: UInt64)] = []
+        heap.reserveCapacity(limit)
+        func siftDown(_ start: Int) {
+            var parent = start
+            while true {
+                let left = 2 * parent + 1
+                let right = left + 1
+                var last = parent
+                if left < heap.count && precedes(heap[last], heap[left]) { last = left }
+                if right < heap.count && precedes(heap[last], heap[right]) { last = right }
+                if last == parent { return }
+                heap.swapAt(parent, last)
+                parent = last
+            }
+        }
+        for candidate in codes {
+            if heap.count < limit {
+                heap.append(candidate)
+                var child = heap.count - 1
+                while child > 0 && precedes(heap[(child - 1) / 2], heap[child]) {
+                    heap.swapAt(child, (child - 1) / 2)
+                    child = (child - 1) / 2
+                }
+            } else if precedes(candidate, heap[0]) {
+                heap[0] = candidate
+                siftDown(0)
+            }
+        }
+        return heap.sorted(by: precedes)
     }
 }
 
@@ -73,15 +116,25 @@ struct SummaryReport {
         self.top = top
     }
 
-    init(tally: ClassifyTally, table: Catalog, describer: CodeDescriber, top: Int) {
-        self.init(data: SummaryData(tally: tally, table: table), table: table, describer: describer, top: top)
+    /// The report of a run; `ordered: false` for the readable summary only (see
+    /// ``SummaryData/init(tally:table:ordered:)``).
+    init(tally: ClassifyTally, table: Catalog, describer: CodeDescriber, top: Int, ordered: Bool = true) {
+        self.init(
+            data: SummaryData(tally: tally, table: table, ordered: ordered), table: table, describer: describer,
+            top: top)
     }
 
     static let tierOrder: [Classification.Tier] = [.success, .base, .module, .unknown]
 
+    /// `count` as a share of `total`, rounded to tenths of a percent: "12.5%". Computed in 128
+    /// bits, so any 64-bit counts (merged summaries reach them) give the exact share; "-" when
+    /// there is no share to give: `total` is 0, or `count` exceeds it (a summary whose tiers add
+    /// up to `valid` only modulo 2^64, which `SummaryFile.read` accepts).
     private func percent(_ count: UInt64, of total: UInt64) -> String {
-        guard total > 0 else { return "-" }
-        let tenths = (count * 1000 + total / 2) / total
+        guard total > 0, count <= total else { return "-" }
+        let product = count.multipliedFullWidth(by: 1000)
+        let (low, carry) = product.low.addingReportingOverflow(total / 2)
+        let tenths = total.dividingFullWidth((product.high + (carry ? 1 : 0), low)).quotient
         return "\(tenths / 10).\(tenths % 10)%"
     }
 

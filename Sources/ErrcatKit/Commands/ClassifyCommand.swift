@@ -137,7 +137,8 @@ enum ClassifyCommand: ErrcatCommand {
             return ExitStatus.problems
         }
         if !settings.each && !totals.writeFailed {
-            let report = SummaryReport(tally: totals.tally, table: table, describer: describer, top: top)
+            let report = SummaryReport(
+                tally: totals.tally, table: table, describer: describer, top: top, ordered: settings.json)
             if settings.json {
                 report.writeJSON(into: &totals.out)
             } else {

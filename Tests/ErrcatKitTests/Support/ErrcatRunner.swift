@@ -77,8 +77,11 @@ enum ErrcatRunner {
         return url
     }
 
-    /// Runs errcat with `arguments`, `stdin` as standard input (empty when nil).
-    static func run(_ arguments: [String], stdin: Data? = nil) throws -> ErrcatResult {
+    /// Runs errcat with `arguments`, `stdin` as standard input (empty when nil); `entry` is
+    /// what runs them (errcat itself unless a test gives a reference implementation).
+    static func run(
+        _ arguments: [String], stdin: Data? = nil, entry: ([String], ErrcatIO) -> Int32 = { Errcat.run($0, io: $1) }
+    ) throws -> ErrcatResult {
         try #require(workingDirectory, "cannot change to \(repositoryRoot.path)")
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -93,7 +96,7 @@ enum ErrcatRunner {
             for descriptor in [input, output, error] where descriptor >= 0 { close(descriptor) }
         }
         try #require(input >= 0 && output >= 0 && error >= 0, "cannot open the standard streams' files")
-        let status = Errcat.run(arguments, io: ErrcatIO(input: input, output: output, error: error))
+        let status = entry(arguments, ErrcatIO(input: input, output: output, error: error))
         return ErrcatResult(
             status: status,
             stdout: try Data(contentsOf: URL(fileURLWithPath: outputPath)),
