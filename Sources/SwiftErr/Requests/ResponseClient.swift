@@ -152,6 +152,9 @@ public struct ResponseClient: Sendable {
     /// Told once about every request when it has ended (an operation's duration and error), or
     /// `nil`.
     public var observer: (any RequestObserver)?
+    /// The time requests run on: their waits and limits, `Retry-After` dates and jitter
+    /// (``PipelineClock/continuous``; a simulation's clock in tests).
+    public var clock: PipelineClock
     /// The session whose credential every request carries, or `nil` (set by
     /// ``init(transport:decoder:policy:timeouts:protections:observer:authentication:)``).
     var authentication: (any RequestAuthenticating)?
@@ -177,6 +180,7 @@ public struct ResponseClient: Sendable {
         self.observer = observer
         self.repeatableMethods = Self.idempotentMethods
         self.userStopMessage = UserStoppedError.defaultMessage
+        self.clock = .continuous
     }
 
     /// Creates a client over any transport whose requests carry the credential of an
@@ -223,33 +227,31 @@ public struct ResponseClient: Sendable {
         repeatability: Repeatability = .byMethod,
         decide: (@Sendable (RetryContext<Code>) async -> RetryDecision)? = nil
     ) async throws(ModuleRespError<Code>) -> Model {
-        let clock = ContinuousClock()
-        let start = clock.now
-        let deadline = timeouts.overall.map { start.advanced(by: $0) }
-        var policy = self.policy
-        if !isRepeatable(request, repeatability) { policy.maxAttempts = 1 }
-        let retrier = Retrier(
-            for: Code.self, policy: policy, clock: clock, userStopMessage: userStopMessage, decide: decide)
-        let protection = protections?.protection(for: request.url)
-        var attempt = Attempt(request: request, clock: clock, deadline: deadline, protection: protection)
-        do {
-            let value = try await retrier.run(
-                deadline: deadline, mayRetry: { protection?.mayRetry(after: $0) ?? true },
-                { () async throws -> Model in
-                    attempt.number += 1
-                    do {
-                        return try await perform(&attempt, returning: Model.self, module: Code.self)
-                    } catch {
-                        attempt.failure = error
-                        throw error
-                    }
-                })
-            observer?.requestEnded(request, error: ModuleRespError<Code>?.none, sends: attempt.sends, since: start)
+        let start = ContinuousClock.now
+        let transport = self.transport
+        let decoder = self.decoder
+        let end = await pipeline.run(
+            request, module: Code.moduleName, repeatability: repeatability, baseHandler: decoder.baseHandler,
+            failures: .module(Code.self, policy: policy, decide: decide),
+            exchange: { try await transport.send($0) },
+            judge: { decoder.verdict(Model.self, module: Code.self, from: $0) })
+        switch end.result {
+        case .success(let value):
+            observer?.requestEnded(request, error: ModuleRespError<Code>?.none, sends: end.sends, since: start)
             return value
-        } catch {
-            observer?.requestEnded(request, error: error, sends: attempt.sends, since: start)
+        case .failure(let error):
+            observer?.requestEnded(request, error: error, sends: end.sends, since: start)
             throw error
         }
+    }
+
+    /// The pipeline of this client's settings: the one place that runs a request's attempts.
+    var pipeline: RequestPipeline {
+        var pipeline = RequestPipeline(policy: policy, timeouts: timeouts, protections: protections, clock: clock)
+        pipeline.repeatableMethods = repeatableMethods
+        pipeline.userStopMessage = userStopMessage
+        pipeline.authentication = authentication
+        return pipeline
     }
 
     /// Sends a request and returns its outcome as a `Result` (see
@@ -313,12 +315,6 @@ public struct ResponseClient: Sendable {
     ///   - repeatability: What the call says.
     /// - Returns: `true` when it may be repeated.
     public func isRepeatable(_ request: TransportRequest, _ repeatability: Repeatability = .byMethod) -> Bool {
-        switch repeatability {
-        case .safeToRepeat: return true
-        case .once: return false
-        case .byMethod:
-            return repeatableMethods.contains(request.method.uppercased())
-                || request.value(forHeader: "Idempotency-Key") != nil
-        }
+        pipeline.isRepeatable(request, repeatability)
     }
 }

@@ -95,6 +95,11 @@ public struct RetryBudget: Sendable {
     /// Whether a retry would be permitted now: both the tokens and the ceiling agree.
     public var permitsRetry: Bool { tokensPermitRetry && concurrencyPermitsRetry }
 
+    /// Fills the bucket: the circuit breaker closed after its probes, so the upstream answers again.
+    mutating func refill() {
+        milliTokens = maxMilliTokens
+    }
+
     /// Counts an admitted attempt as in flight.
     mutating func started(isRetry: Bool) {
         activeAttempts += 1

@@ -127,6 +127,39 @@ public final class AuthenticationSession<A: Authenticator>: Sendable {
         state.withLock { $0.refreshCount }
     }
 
+    /// The session's refreshes from now on: one ``SessionRefreshEvent`` as each ends, before the
+    /// requests that waited on it go on, whichever client's request started it.
+    ///
+    /// The stream is registered when this is called, and unregistered when its iteration ends or
+    /// is cancelled; events are handed over without waiting for the listener, and one that falls
+    /// behind by more than `bufferingNewest` events loses the oldest.
+    ///
+    /// ```swift
+    /// for await refresh in session.refreshEvents() where refresh.isFailure {
+    ///     router.showSignIn()
+    /// }
+    /// ```
+    /// - Parameter bufferingNewest: The events kept for a listener that has not read them (16).
+    /// - Returns: The events.
+    public func refreshEvents(bufferingNewest: Int = 16) -> AsyncStream<SessionRefreshEvent> {
+        // The initializer with a build closure (called at once), rather than `makeStream`, which
+        // needs macOS 14 / iOS 17.
+        var made: AsyncStream<SessionRefreshEvent>.Continuation?
+        let stream = AsyncStream(SessionRefreshEvent.self, bufferingPolicy: .bufferingNewest(max(1, bufferingNewest))) {
+            made = $0
+        }
+        let continuation = made!
+        let key = state.withLock { state in
+            defer { state.nextListener += 1 }
+            state.listeners[state.nextListener] = continuation
+            return state.nextListener
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.listeners.removeValue(forKey: key) }
+        }
+        return stream
+    }
+
     // MARK: - For pipelines
 
     /// Applies the current credential to a request, first waiting for a refresh that is running.
@@ -141,7 +174,7 @@ public final class AuthenticationSession<A: Authenticator>: Sendable {
     /// - Throws: ``ReauthenticationError`` when the refresh it waited for failed;
     ///   `CancellationError` when the task is cancelled while it waits.
     public func authenticate(_ request: TransportRequest) async throws -> AuthenticatedRequest {
-        switch await admit(request, deadline: nil) {
+        switch await admit(request, deadline: nil, clock: .continuous) {
         case .proceed(let authenticated): return authenticated
         case .failed(let failure): throw failure
         case .cancelled, .timedOut, .unmanaged: throw CancellationError()
@@ -168,7 +201,7 @@ public final class AuthenticationSession<A: Authenticator>: Sendable {
         serverMessage: String? = nil, observer: BaseCodeHandler? = nil
     ) async throws -> AuthenticatedRequest? {
         let cause = RefreshCause(trigger: trigger, module: module, flags: flags, serverMessage: serverMessage)
-        switch await readmit(refused, cause: cause, deadline: nil, observer: observer) {
+        switch await readmit(refused, cause: cause, deadline: nil, clock: .continuous, observer: observer) {
         case .proceed(let authenticated): return authenticated
         case .unmanaged: return nil
         case .failed(let failure): throw failure
@@ -224,6 +257,9 @@ public final class AuthenticationSession<A: Authenticator>: Sendable {
         var starts: [Duration] = []
         var refreshCount = 0
         var nextID: UInt64 = 0
+        /// The streams of ``refreshEvents(bufferingNewest:)`` being listened to.
+        var listeners: [Int: AsyncStream<SessionRefreshEvent>.Continuation] = [:]
+        var nextListener = 0
 
         var stamp: Stamp { Stamp(generation: generation, epoch: epoch) }
 
@@ -275,21 +311,29 @@ enum SessionAdmission: Sendable {
     case timedOut
 }
 
-/// What ``ResponseClient`` asks of a session, whatever its credential type.
+/// What a ``RequestPipeline`` asks of a session, whatever its credential type.
 protocol RequestAuthenticating: Sendable {
     /// The HTTP statuses that ask for re-authentication.
     var statusCodes: Set<Int> { get }
-    /// Applies the current credential, first waiting (until `deadline`) for a refresh running.
-    func admit(_ request: TransportRequest, deadline: ContinuousClock.Instant?) async -> SessionAdmission
-    /// Handles a refused request (waits, refreshes, or neither), until `deadline`.
+    /// Applies the current credential, first waiting (until `deadline` on `clock`) for a refresh
+    /// running.
+    func admit(_ request: TransportRequest, deadline: Duration?, clock: PipelineClock) async -> SessionAdmission
+    /// Handles a refused request (waits, refreshes, or neither), until `deadline` on `clock`.
     func readmit(
-        _ refused: AuthenticatedRequest, cause: RefreshCause, deadline: ContinuousClock.Instant?,
+        _ refused: AuthenticatedRequest, cause: RefreshCause, deadline: Duration?, clock: PipelineClock,
         observer: BaseCodeHandler?
     ) async -> SessionAdmission
 }
 
+/// The sessions whose refresh the current task is running: a request such a refresh sends through
+/// the same session would wait for the refresh itself.
+enum SessionRefreshScope {
+    @TaskLocal static var sessions: Set<ObjectIdentifier> = []
+}
+
 extension AuthenticationSession: RequestAuthenticating {
-    func admit(_ request: TransportRequest, deadline: ContinuousClock.Instant?) async -> SessionAdmission {
+    func admit(_ request: TransportRequest, deadline: Duration?, clock: PipelineClock) async -> SessionAdmission {
+        if isRefreshingInThisTask { return .failed(ReauthenticationError(reason: .refreshUsesSession)) }
         // The fast path: no refresh running, one lock.
         let now: (A.Credential?, Stamp)? = state.withLock { state in
             state.refresh == nil ? (state.credential, state.stamp) : nil
@@ -298,7 +342,7 @@ extension AuthenticationSession: RequestAuthenticating {
             return .proceed(authenticated(request, with: credential, stamp))
         }
         let id = state.withLock { $0.newID() }
-        let wake = await suspend(id, until: deadline) { state in
+        let wake = await suspend(id, until: deadline, on: clock) { state in
             state.refresh == nil ? .wake(.credential(state.credential, state.stamp)) : .wait
         }
         switch wake {
@@ -311,16 +355,17 @@ extension AuthenticationSession: RequestAuthenticating {
     }
 
     func readmit(
-        _ refused: AuthenticatedRequest, cause: RefreshCause, deadline: ContinuousClock.Instant?,
+        _ refused: AuthenticatedRequest, cause: RefreshCause, deadline: Duration?, clock: PipelineClock,
         observer: BaseCodeHandler?
     ) async -> SessionAdmission {
+        if isRefreshingInThisTask { return .failed(ReauthenticationError(reason: .refreshUsesSession)) }
         // The authenticator's code and the clock run outside the lock; the decision below only
         // uses `matches` when the credential has not changed since it was read.
         let (id, current) = state.withLock { state in (state.newID(), state.credential) }
         let matches = current.map { authenticator.isRequest(refused.request, authenticatedWith: $0) } ?? false
         let now = elapsed()
         let window = self.window
-        let wake = await suspend(id, until: deadline) { state in
+        let wake = await suspend(id, until: deadline, on: clock) { state in
             if state.refresh != nil { return .wait }
             if state.generation != refused.generation {
                 return .wake(state.credential == nil ? .unmanaged : .credential(state.credential, state.stamp))
@@ -361,17 +406,24 @@ extension AuthenticationSession: RequestAuthenticating {
 
     // MARK: - Waiting
 
+    /// Whether the current task is running this session's refresh (see
+    /// ``ReauthenticationError/Reason/refreshUsesSession``).
+    private var isRefreshingInThisTask: Bool {
+        SessionRefreshScope.sessions.contains(ObjectIdentifier(self))
+    }
+
     /// Decides under the lock what the request `id` does, and waits when it must: until the
-    /// refresh ends, the task is cancelled or `deadline` passes, whichever comes first.
+    /// refresh ends, the task is cancelled or `deadline` passes on `clock`, whichever comes first.
     private func suspend(
-        _ id: UInt64, until deadline: ContinuousClock.Instant?, decide: @escaping @Sendable (inout State) -> Step
+        _ id: UInt64, until deadline: Duration?, on clock: PipelineClock,
+        decide: @escaping @Sendable (inout State) -> Step
     ) async -> Wake {
         guard let deadline else { return await suspend(id, decide: decide) }
-        if ContinuousClock.now >= deadline { return .timedOut }
+        if clock.now >= deadline { return .timedOut }
         return await withTaskGroup(of: Wake.self) { group in
             group.addTask { await self.suspend(id, decide: decide) }
             group.addTask {
-                try? await Task.sleep(until: deadline, clock: .continuous)
+                try? await clock.sleepUntil(deadline)
                 return Task.isCancelled ? .cancelled : .timedOut
             }
             // Whichever ends first; cancelling the other removes its waiter (see `cancelWaiter`).
@@ -428,8 +480,14 @@ extension AuthenticationSession: RequestAuthenticating {
     // MARK: - Refreshing
 
     /// Runs the refresh in a task of its own, so that no waiting request's cancellation reaches it.
+    /// The task keeps the context of the request that started it (its task-local values and task
+    /// executor, so that a simulation's scheduler runs it too), and marks itself as this session's
+    /// refresh: a request it sends through the same session is refused instead of waiting for it.
     private func launch(_ job: Job) {
-        let task = Task.detached { await self.refresh(job) }
+        let sessions = SessionRefreshScope.sessions.union([ObjectIdentifier(self)])
+        let task = Task {
+            await SessionRefreshScope.$sessions.withValue(sessions) { await self.refresh(job) }
+        }
         state.withLock { state in
             if state.refresh?.id == job.id { state.refresh?.task = task }
         }
@@ -443,7 +501,11 @@ extension AuthenticationSession: RequestAuthenticating {
         } catch {
             result = .failure(error)
         }
-        let ended: (waiters: [Waiter], wake: Wake, outcome: SessionRefreshEvent.Outcome)? = state.withLock { state in
+        let ended:
+            (
+                waiters: [Waiter], wake: Wake, outcome: SessionRefreshEvent.Outcome,
+                listeners: [AsyncStream<SessionRefreshEvent>.Continuation]
+            )? = state.withLock { state in
             // Abandoned when `credential` was set meanwhile: its waiters have gone on already.
             guard let refresh = state.refresh, refresh.id == job.id else { return nil }
             state.refresh = nil
@@ -453,20 +515,22 @@ extension AuthenticationSession: RequestAuthenticating {
                 state.credential = credential
                 state.generation += 1
                 state.lastFailure = nil
-                return (Array(refresh.waiters.values), .credential(credential, state.stamp), .refreshed)
+                return (
+                    Array(refresh.waiters.values), .credential(credential, state.stamp), .refreshed,
+                    Array(state.listeners.values)
+                )
             case .failure(let error):
                 let failure = ReauthenticationError(reason: .refreshFailed, underlyingError: error)
                 state.lastFailure = failure
-                return (Array(refresh.waiters.values), .failed(failure), .failed(failure))
+                return (Array(refresh.waiters.values), .failed(failure), .failed(failure), Array(state.listeners.values))
             }
         }
         guard let ended else { return }
-        if let observer = job.observer {
-            observer(
-                SessionRefreshEvent(
-                    trigger: job.cause.trigger, module: job.cause.module, flags: job.cause.flags,
-                    serverMessage: job.cause.serverMessage, outcome: ended.outcome))
-        }
+        let event = SessionRefreshEvent(
+            trigger: job.cause.trigger, module: job.cause.module, flags: job.cause.flags,
+            serverMessage: job.cause.serverMessage, outcome: ended.outcome)
+        job.observer?(event)
+        for listener in ended.listeners { listener.yield(event) }
         for waiter in ended.waiters { waiter.resume(returning: ended.wake) }
     }
 }
