@@ -48,7 +48,7 @@ import Foundation
 ///
 /// ## Sessions
 /// With an ``AuthenticationSession``
-/// (``init(transport:decoder:policy:timeouts:protections:observer:authentication:)``),
+/// (``init(transport:decoder:policy:timeouts:protections:observer:authentication:clock:)``),
 /// an answer that asks for re-authentication starts one refresh shared by every request in flight
 /// on the session, and each is replayed once with the new credential, whatever its method: the
 /// server refused it before acting on it. A replay is neither an attempt nor seen by the policy;
@@ -86,7 +86,7 @@ import Foundation
 /// The client sends through any ``HTTPTransport``: `URLSessionTransport` from the
 /// `SwiftErrURLSession` product (which also lets these calls take a `URLRequest`), the
 /// async-http-client transport of `Integrations/SwiftErrAsyncHTTPClient`, or a type of your own
-/// passed to ``init(transport:decoder:policy:timeouts:protections:observer:)``. The rest of the
+/// passed to ``init(transport:decoder:policy:timeouts:protections:observer:clock:)``. The rest of the
 /// pipeline is the same.
 public struct ResponseClient: Sendable {
     /// Time limits of a request, measured on the `ContinuousClock`.
@@ -156,7 +156,7 @@ public struct ResponseClient: Sendable {
     /// (``PipelineClock/continuous``; a simulation's clock in tests).
     public var clock: PipelineClock
     /// The session whose credential every request carries, or `nil` (set by
-    /// ``init(transport:decoder:policy:timeouts:protections:observer:authentication:)``).
+    /// ``init(transport:decoder:policy:timeouts:protections:observer:authentication:clock:)``).
     var authentication: (any RequestAuthenticating)?
 
     /// Creates a client over any transport.
@@ -168,9 +168,11 @@ public struct ResponseClient: Sendable {
     ///   - timeouts: Time limits (none by default).
     ///   - protections: The protections of the upstreams, one per host and port (none by default).
     ///   - observer: Told once about every request when it has ended (none by default).
+    ///   - clock: The time requests run on (``PipelineClock/continuous``; a simulation's in tests).
     public init(
         transport: any HTTPTransport, decoder: ResponseDecoder = ResponseDecoder(), policy: RetryPolicy = .default,
-        timeouts: Timeouts = .none, protections: UpstreamProtections? = nil, observer: (any RequestObserver)? = nil
+        timeouts: Timeouts = .none, protections: UpstreamProtections? = nil, observer: (any RequestObserver)? = nil,
+        clock: PipelineClock = .continuous
     ) {
         self.transport = transport
         self.decoder = decoder
@@ -180,7 +182,7 @@ public struct ResponseClient: Sendable {
         self.observer = observer
         self.repeatableMethods = Self.idempotentMethods
         self.userStopMessage = UserStoppedError.defaultMessage
-        self.clock = .continuous
+        self.clock = clock
     }
 
     /// Creates a client over any transport whose requests carry the credential of an
@@ -197,14 +199,15 @@ public struct ResponseClient: Sendable {
     ///   - protections: The protections of the upstreams, one per host and port (none by default).
     ///   - observer: Told once about every request when it has ended (none by default).
     ///   - authentication: The session; clients that share it share its refreshes.
+    ///   - clock: The time requests run on (``PipelineClock/continuous``; a simulation's in tests).
     public init<A: Authenticator>(
         transport: any HTTPTransport, decoder: ResponseDecoder = ResponseDecoder(), policy: RetryPolicy = .default,
         timeouts: Timeouts = .none, protections: UpstreamProtections? = nil, observer: (any RequestObserver)? = nil,
-        authentication: AuthenticationSession<A>
+        authentication: AuthenticationSession<A>, clock: PipelineClock = .continuous
     ) {
         self.init(
             transport: transport, decoder: decoder, policy: policy, timeouts: timeouts, protections: protections,
-            observer: observer)
+            observer: observer, clock: clock)
         self.authentication = authentication
     }
 

@@ -480,12 +480,12 @@ extension AuthenticationSession: RequestAuthenticating {
     // MARK: - Refreshing
 
     /// Runs the refresh in a task of its own, so that no waiting request's cancellation reaches it.
-    /// The task keeps the context of the request that started it (its task-local values and task
-    /// executor, so that a simulation's scheduler runs it too), and marks itself as this session's
-    /// refresh: a request it sends through the same session is refused instead of waiting for it.
+    /// The task keeps the task-local values of the request that started it (and so a simulation's
+    /// executor: ``UnstructuredTasks``), and marks itself as this session's refresh: a request it
+    /// sends through the same session is refused instead of waiting for it.
     private func launch(_ job: Job) {
         let sessions = SessionRefreshScope.sessions.union([ObjectIdentifier(self)])
-        let task = Task {
+        let task = UnstructuredTasks.run {
             await SessionRefreshScope.$sessions.withValue(sessions) { await self.refresh(job) }
         }
         state.withLock { state in
@@ -506,25 +506,27 @@ extension AuthenticationSession: RequestAuthenticating {
                 waiters: [Waiter], wake: Wake, outcome: SessionRefreshEvent.Outcome,
                 listeners: [AsyncStream<SessionRefreshEvent>.Continuation]
             )? = state.withLock { state in
-            // Abandoned when `credential` was set meanwhile: its waiters have gone on already.
-            guard let refresh = state.refresh, refresh.id == job.id else { return nil }
-            state.refresh = nil
-            state.epoch += 1
-            switch result {
-            case .success(let credential):
-                state.credential = credential
-                state.generation += 1
-                state.lastFailure = nil
-                return (
-                    Array(refresh.waiters.values), .credential(credential, state.stamp), .refreshed,
-                    Array(state.listeners.values)
-                )
-            case .failure(let error):
-                let failure = ReauthenticationError(reason: .refreshFailed, underlyingError: error)
-                state.lastFailure = failure
-                return (Array(refresh.waiters.values), .failed(failure), .failed(failure), Array(state.listeners.values))
+                // Abandoned when `credential` was set meanwhile: its waiters have gone on already.
+                guard let refresh = state.refresh, refresh.id == job.id else { return nil }
+                state.refresh = nil
+                state.epoch += 1
+                switch result {
+                case .success(let credential):
+                    state.credential = credential
+                    state.generation += 1
+                    state.lastFailure = nil
+                    return (
+                        Array(refresh.waiters.values), .credential(credential, state.stamp), .refreshed,
+                        Array(state.listeners.values)
+                    )
+                case .failure(let error):
+                    let failure = ReauthenticationError(reason: .refreshFailed, underlyingError: error)
+                    state.lastFailure = failure
+                    return (
+                        Array(refresh.waiters.values), .failed(failure), .failed(failure), Array(state.listeners.values)
+                    )
+                }
             }
-        }
         guard let ended else { return }
         let event = SessionRefreshEvent(
             trigger: job.cause.trigger, module: job.cause.module, flags: job.cause.flags,
