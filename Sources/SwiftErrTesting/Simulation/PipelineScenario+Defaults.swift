@@ -55,4 +55,7 @@ extension PipelineScenario {
 
     /// The scenarios with a session: expiring tokens, a failing token endpoint.
     public static let withSession: [PipelineScenario] = [tokenExpiry, failingTokenEndpoint]
+
+    /// Every scenario: ``withoutSession``, then ``withSession``.
+    public static let defaults: [PipelineScenario] = withoutSession + withSession
 }

@@ -153,7 +153,8 @@ public final class PipelineSimulation: Sendable {
                 return record
             }
         }
-        let expiries = tokens.map { Int(duration / $0.expiry) } ?? 0
+        // The period boundaries strictly inside the run: tokens expire at each.
+        let expiries = tokens.map { Int(((duration - .nanoseconds(1)) / $0.expiry).rounded(.down)) } ?? 0
         return SimulationReport(
             script: upstream.script, requests: requests,
             receivedPerPhase: upstream.script.phases.indices.map { upstream.received(inPhase: $0) },
