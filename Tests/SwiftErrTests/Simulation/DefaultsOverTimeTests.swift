@@ -16,7 +16,9 @@ struct DefaultsOverTimeTests {
 
     @Test("every scenario holds on ResponseClient, and the article's tables are what the simulation measures")
     func scenarios() async throws {
-        guard #available(macOS 15.0, iOS 18.0, macCatalyst 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return }
+        guard #available(macOS 15.0, iOS 18.0, macCatalyst 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else {
+            return
+        }
         let withoutSession = try await Self.run(PipelineScenario.withoutSession) { simulation in
             let client = ResponseClient(
                 transport: simulation.upstream, timeouts: .init(attempt: .seconds(2), overall: .seconds(10)),
@@ -44,7 +46,8 @@ struct DefaultsOverTimeTests {
     @available(macOS 15.0, iOS 18.0, macCatalyst 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     static func run(
         _ scenarios: [PipelineScenario],
-        _ pipeline: @escaping @Sendable (PipelineSimulation) throws -> @Sendable (TransportRequest) async -> SimulatedOutcome
+        _ pipeline:
+            @escaping @Sendable (PipelineSimulation) throws -> @Sendable (TransportRequest) async -> SimulatedOutcome
     ) async throws -> [PipelineScenario.Result] {
         try await withThrowingTaskGroup(of: (Int, PipelineScenario.Result).self) { group in
             var results: [PipelineScenario.Result?] = Array(repeating: nil, count: scenarios.count)
