@@ -130,9 +130,12 @@ public final class AuthenticationSession<A: Authenticator>: Sendable {
     /// The session's refreshes from now on: one ``SessionRefreshEvent`` as each ends, before the
     /// requests that waited on it go on, whichever client's request started it.
     ///
-    /// The stream is registered when this is called, and unregistered when its iteration ends or
-    /// is cancelled; events are handed over without waiting for the listener, and one that falls
-    /// behind by more than `bufferingNewest` events loses the oldest.
+    /// The stream is registered when this is called, and unregistered when the task iterating it is
+    /// cancelled or the stream is dropped (leaving a `for await` loop early keeps it registered
+    /// until then); events are handed over without waiting for the listener, and one that falls
+    /// behind by more than `bufferingNewest` events loses the oldest. A ``BaseCodeHandler``'s
+    /// `sessionRefresh` hears only of the refreshes its own client's requests started; this stream
+    /// hears of all of them.
     ///
     /// ```swift
     /// for await refresh in session.refreshEvents() where refresh.isFailure {
@@ -158,6 +161,11 @@ public final class AuthenticationSession<A: Authenticator>: Sendable {
             _ = self?.state.withLock { $0.listeners.removeValue(forKey: key) }
         }
         return stream
+    }
+
+    /// The number of registered streams of ``refreshEvents(bufferingNewest:)`` (for tests).
+    package var refreshListenerCount: Int {
+        state.withLock { $0.listeners.count }
     }
 
     // MARK: - For pipelines
