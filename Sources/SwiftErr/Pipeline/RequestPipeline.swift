@@ -312,7 +312,9 @@ public struct RequestPipeline: Sendable {
     ) -> (instant: Duration, error: RequestTimeoutError)? {
         var limit: (instant: Duration, error: RequestTimeoutError)?
         if let duration = timeouts.attempt {
-            limit = (clock.now + duration, RequestTimeoutError(limit: .attempt, duration: duration, attempt: run.attempt))
+            limit = (
+                clock.now + duration, RequestTimeoutError(limit: .attempt, duration: duration, attempt: run.attempt)
+            )
         }
         if let deadline = run.deadline, let overall = timeouts.overall, limit.map({ deadline <= $0.instant }) ?? true {
             limit = (deadline, RequestTimeoutError(limit: .deadline, duration: overall, attempt: run.attempt))

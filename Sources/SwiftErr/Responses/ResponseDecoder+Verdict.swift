@@ -48,7 +48,8 @@ extension ResponseDecoder {
             ?? .unexpectedCode(ServerAnswer(envelope.code, sanitizedMessage: shown))
         var event: BaseCodeEvent?
         if case .base(let base) = outcome, baseHandler != nil {
-            event = BaseCodeEvent(code: base, flags: classification.flags, module: Code.moduleName, serverMessage: message)
+            event = BaseCodeEvent(
+                code: base, flags: classification.flags, module: Code.moduleName, serverMessage: message)
         }
         return verdict(.failure(failure), code: envelope.code, flags: flags, message: message, event: event)
     }

@@ -509,11 +509,11 @@ extension AuthenticationSession: RequestAuthenticating {
         } catch {
             result = .failure(error)
         }
-        let ended:
-            (
-                waiters: [Waiter], wake: Wake, outcome: SessionRefreshEvent.Outcome,
-                listeners: [AsyncStream<SessionRefreshEvent>.Continuation]
-            )? = state.withLock { state in
+        typealias Ended = (
+            waiters: [Waiter], wake: Wake, outcome: SessionRefreshEvent.Outcome,
+            listeners: [AsyncStream<SessionRefreshEvent>.Continuation]
+        )
+        let ended: Ended? = state.withLock { state in
             // Abandoned when `credential` was set meanwhile: its waiters have gone on already.
             guard let refresh = state.refresh, refresh.id == job.id else { return nil }
             state.refresh = nil
@@ -530,7 +530,9 @@ extension AuthenticationSession: RequestAuthenticating {
             case .failure(let error):
                 let failure = ReauthenticationError(reason: .refreshFailed, underlyingError: error)
                 state.lastFailure = failure
-                return (Array(refresh.waiters.values), .failed(failure), .failed(failure), Array(state.listeners.values))
+                return (
+                    Array(refresh.waiters.values), .failed(failure), .failed(failure), Array(state.listeners.values)
+                )
             }
         }
         guard let ended else { return }

@@ -59,7 +59,8 @@ public struct ReauthenticationError: Error, Sendable, CustomStringConvertible {
         case .refusedAfterRefresh:
             return "the request was refused again after the credential was refreshed\(cause)"
         case .refreshUsesSession:
-            return "the refresh sent a request through a client of its own session, which would wait for the refresh itself; send the refresh's request through a client without the session"
+            return
+                "the refresh sent a request through a client of its own session, which would wait for the refresh itself; send the refresh's request through a client without the session"
         }
     }
 }
