@@ -32,13 +32,19 @@
 /// - otherwise the request starts a refresh, if the ``window`` allows one, and waits for it.
 ///
 /// A request that starts while a refresh runs waits for it too, rather than being sent with a
-/// credential known to be refused. The refresh runs in a task of its own: cancelling a waiting
-/// request, or its reaching its deadline, ends that request only.
+/// credential known to be refused. The refresh runs in a task of its own (keeping the task-local
+/// values of the request that started it): cancelling a waiting request, or its reaching its
+/// deadline, ends that request only.
+///
+/// The authenticator's `refresh` must send its own request through a client without this session:
+/// one it sends through this session, from its task or a task that task starts, would wait for the
+/// refresh itself, so it fails at once with ``ReauthenticationError/Reason/refreshUsesSession``.
 ///
 /// When the refresh ends, the central handler of the request that started it
-/// (``BaseCodeHandler``'s `sessionRefresh`) receives one ``SessionRefreshEvent``; then every
-/// waiting request goes on: with the new credential, or failing with
-/// ``ReauthenticationError/Reason/refreshFailed`` keeping the refresh's error.
+/// (``BaseCodeHandler``'s `sessionRefresh`) and every stream of ``refreshEvents(bufferingNewest:)``
+/// receive one ``SessionRefreshEvent``; then every waiting request goes on: with the new
+/// credential, or failing with ``ReauthenticationError/Reason/refreshFailed`` keeping the refresh's
+/// error.
 ///
 /// ## Signing in and out
 /// Set ``credential`` when the person signs in (a refresh still running is then abandoned and its
