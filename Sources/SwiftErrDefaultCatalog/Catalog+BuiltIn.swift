@@ -12,6 +12,6 @@ extension Catalog {
     ///
     /// It is not SwiftErr's process-wide catalog unless an app installs it:
     /// `try Catalog.install(.builtIn)`, then modules defined in Swift are registered on top of it.
-    /// Its editable form is ``SwiftErrCore/Catalog/definition`` (`Catalog.builtIn.definition`).
+    /// Its editable form is `Catalog.builtIn.definition` (`Catalog.definition`, of SwiftErrCore).
     public static let builtIn = Catalog(generatedTable: errcore_default_table(), name: "default")
 }

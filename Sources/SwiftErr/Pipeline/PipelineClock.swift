@@ -10,7 +10,8 @@ import Foundation
 /// ```swift
 /// let clock = ManualClock()
 /// let time = PipelineClock(clock, wallClock: { Date(timeIntervalSince1970: 0) }, random: { 0.5 })
-/// let client = ResponseClient(transport: upstream, clock: time)
+/// var client = ResponseClient(transport: upstream)
+/// client.clock = time
 /// ```
 ///
 /// Instants are kept as the time elapsed since the clock was wrapped, so one type serves any clock.

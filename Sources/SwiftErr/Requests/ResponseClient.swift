@@ -57,7 +57,8 @@ import Foundation
 ///
 /// ## Upstreams
 /// With ``protections`` (``UpstreamProtections``: a retry budget, a circuit breaker and an adaptive
-/// throttle per host and port), each send asks the upstream's protection first:
+/// throttle per upstream, by default a host and port; see ``UpstreamKeying``), each send asks the
+/// upstream's protection first:
 /// - refused (its circuit open, the request shed), a request fails at once with
 ///   ``ModuleRespError/refused(_:)``, carrying when trying again makes sense, and the upstream sees
 ///   nothing; it is never retried;
@@ -144,8 +145,9 @@ public struct ResponseClient: Sendable {
     public var repeatableMethods: Set<String>
     /// The message of the ``UserStoppedError`` when the decision hook answers stop.
     public var userStopMessage: LocalizedText
-    /// The retry budget, circuit breaker and adaptive throttle of each upstream (host and port) the
-    /// client sends to, consulted before every send and told its outcome after it; `nil` for none.
+    /// The retry budget, circuit breaker and adaptive throttle of each upstream the client sends to
+    /// (as the registry's ``UpstreamKeying`` tells them apart), consulted before every send and told
+    /// its outcome after it; `nil` for none.
     /// Give every client of the app the same registry, so that each upstream is protected once.
     /// See ``UpstreamProtections`` and <doc:ProtectingAnUpstream>.
     public var protections: UpstreamProtections?
@@ -166,7 +168,8 @@ public struct ResponseClient: Sendable {
     ///     no base handler by default).
     ///   - policy: The retry policy (``RetryPolicy/default``).
     ///   - timeouts: Time limits (none by default).
-    ///   - protections: The protections of the upstreams, one per host and port (none by default).
+    ///   - protections: The protections of the upstreams, one per upstream as their ``UpstreamKeying``
+    ///     tells them apart (none by default).
     ///   - observer: Told once about every request when it has ended (none by default).
     ///   - clock: The time requests run on (``PipelineClock/continuous``; a simulation's in tests).
     public init(
@@ -196,7 +199,8 @@ public struct ResponseClient: Sendable {
     ///   - policy: The retry policy (``RetryPolicy/default``).
     ///   - timeouts: Time limits (none by default); a request waiting for a refresh still ends at
     ///     its deadline.
-    ///   - protections: The protections of the upstreams, one per host and port (none by default).
+    ///   - protections: The protections of the upstreams, one per upstream as their ``UpstreamKeying``
+    ///     tells them apart (none by default).
     ///   - observer: Told once about every request when it has ended (none by default).
     ///   - authentication: The session; clients that share it share its refreshes.
     ///   - clock: The time requests run on (``PipelineClock/continuous``; a simulation's in tests).

@@ -32,13 +32,19 @@
 /// - otherwise the request starts a refresh, if the ``window`` allows one, and waits for it.
 ///
 /// A request that starts while a refresh runs waits for it too, rather than being sent with a
-/// credential known to be refused. The refresh runs in a task of its own: cancelling a waiting
-/// request, or its reaching its deadline, ends that request only.
+/// credential known to be refused. The refresh runs in a task of its own (keeping the task-local
+/// values of the request that started it): cancelling a waiting request, or its reaching its
+/// deadline, ends that request only.
+///
+/// The authenticator's `refresh` must send its own request through a client without this session:
+/// one it sends through this session, from its task or a task that task starts, would wait for the
+/// refresh itself, so it fails at once with ``ReauthenticationError/Reason/refreshUsesSession``.
 ///
 /// When the refresh ends, the central handler of the request that started it
-/// (``BaseCodeHandler``'s `sessionRefresh`) receives one ``SessionRefreshEvent``; then every
-/// waiting request goes on: with the new credential, or failing with
-/// ``ReauthenticationError/Reason/refreshFailed`` keeping the refresh's error.
+/// (``BaseCodeHandler``'s `sessionRefresh`) and every stream of ``refreshEvents(bufferingNewest:)``
+/// receive one ``SessionRefreshEvent``; then every waiting request goes on: with the new
+/// credential, or failing with ``ReauthenticationError/Reason/refreshFailed`` keeping the refresh's
+/// error.
 ///
 /// ## Signing in and out
 /// Set ``credential`` when the person signs in (a refresh still running is then abandoned and its
@@ -130,9 +136,12 @@ public final class AuthenticationSession<A: Authenticator>: Sendable {
     /// The session's refreshes from now on: one ``SessionRefreshEvent`` as each ends, before the
     /// requests that waited on it go on, whichever client's request started it.
     ///
-    /// The stream is registered when this is called, and unregistered when its iteration ends or
-    /// is cancelled; events are handed over without waiting for the listener, and one that falls
-    /// behind by more than `bufferingNewest` events loses the oldest.
+    /// The stream is registered when this is called, and unregistered when the task iterating it is
+    /// cancelled or the stream is dropped (leaving a `for await` loop early keeps it registered
+    /// until then); events are handed over without waiting for the listener, and one that falls
+    /// behind by more than `bufferingNewest` events loses the oldest. A ``BaseCodeHandler``'s
+    /// `sessionRefresh` hears only of the refreshes its own client's requests started; this stream
+    /// hears of all of them.
     ///
     /// ```swift
     /// for await refresh in session.refreshEvents() where refresh.isFailure {
@@ -158,6 +167,11 @@ public final class AuthenticationSession<A: Authenticator>: Sendable {
             _ = self?.state.withLock { $0.listeners.removeValue(forKey: key) }
         }
         return stream
+    }
+
+    /// The number of registered streams of ``refreshEvents(bufferingNewest:)`` (for tests).
+    package var refreshListenerCount: Int {
+        state.withLock { $0.listeners.count }
     }
 
     // MARK: - For pipelines
@@ -501,31 +515,30 @@ extension AuthenticationSession: RequestAuthenticating {
         } catch {
             result = .failure(error)
         }
-        let ended:
-            (
-                waiters: [Waiter], wake: Wake, outcome: SessionRefreshEvent.Outcome,
-                listeners: [AsyncStream<SessionRefreshEvent>.Continuation]
-            )? = state.withLock { state in
-                // Abandoned when `credential` was set meanwhile: its waiters have gone on already.
-                guard let refresh = state.refresh, refresh.id == job.id else { return nil }
-                state.refresh = nil
-                state.epoch += 1
-                switch result {
-                case .success(let credential):
-                    state.credential = credential
-                    state.generation += 1
-                    state.lastFailure = nil
-                    return (
-                        Array(refresh.waiters.values), .credential(credential, state.stamp), .refreshed,
-                        Array(state.listeners.values)
-                    )
-                case .failure(let error):
-                    let failure = ReauthenticationError(reason: .refreshFailed, underlyingError: error)
-                    state.lastFailure = failure
-                    return (
-                        Array(refresh.waiters.values), .failed(failure), .failed(failure), Array(state.listeners.values)
-                    )
-                }
+        typealias Ended = (
+            waiters: [Waiter], wake: Wake, outcome: SessionRefreshEvent.Outcome,
+            listeners: [AsyncStream<SessionRefreshEvent>.Continuation]
+        )
+        let ended: Ended? = state.withLock { state in
+            // Abandoned when `credential` was set meanwhile: its waiters have gone on already.
+            guard let refresh = state.refresh, refresh.id == job.id else { return nil }
+            state.refresh = nil
+            state.epoch += 1
+            switch result {
+            case .success(let credential):
+                state.credential = credential
+                state.generation += 1
+                state.lastFailure = nil
+                return (
+                    Array(refresh.waiters.values), .credential(credential, state.stamp), .refreshed,
+                    Array(state.listeners.values)
+                )
+            case .failure(let error):
+                let failure = ReauthenticationError(reason: .refreshFailed, underlyingError: error)
+                state.lastFailure = failure
+                return (
+                    Array(refresh.waiters.values), .failed(failure), .failed(failure), Array(state.listeners.values)
+                )
             }
         guard let ended else { return }
         let event = SessionRefreshEvent(
