@@ -540,6 +540,7 @@ extension AuthenticationSession: RequestAuthenticating {
                     Array(refresh.waiters.values), .failed(failure), .failed(failure), Array(state.listeners.values)
                 )
             }
+        }
         guard let ended else { return }
         let event = SessionRefreshEvent(
             trigger: job.cause.trigger, module: job.cause.module, flags: job.cause.flags,
