@@ -18,4 +18,6 @@ public struct UpstreamPermit: Sendable, Hashable {
     let generation: UInt64
     /// The throttle's epoch when the attempt was admitted.
     let throttleEpoch: UInt64
+    /// The retry budget's epoch when the attempt was admitted.
+    let budgetEpoch: UInt64
 }

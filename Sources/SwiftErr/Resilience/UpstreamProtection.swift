@@ -177,7 +177,8 @@ public final class UpstreamProtection: Sendable {
             state.budget?.started(isRetry: isRetry)
             let permit = UpstreamPermit(
                 isRetry: isRetry, isProbe: probe, transition: transition, isThrottleProbe: throttleProbe,
-                generation: generation, throttleEpoch: state.throttle?.epoch ?? 0)
+                generation: generation, throttleEpoch: state.throttle?.epoch ?? 0,
+                budgetEpoch: state.budget?.epoch ?? 0)
             return (nil, permit, transition == nil ? nil : Array(state.subscribers.values))
         }
         if let refusal { throw refusal }
@@ -195,7 +196,7 @@ public final class UpstreamProtection: Sendable {
         let now = elapsed()
         let (transition, subscribers) = state.withLock {
             state -> (CircuitTransition?, [AsyncStream<CircuitTransition>.Continuation]?) in
-            state.budget?.ended(isRetry: permit.isRetry, outcome: outcome)
+            state.budget?.ended(isRetry: permit.isRetry, outcome: outcome, epoch: permit.budgetEpoch)
             state.throttle?.record(outcome, probe: permit.isThrottleProbe, epoch: permit.throttleEpoch, at: now)
             let transition =
                 state.breaker?.record(outcome, probe: permit.isProbe, generation: permit.generation, at: now) ?? nil

@@ -495,7 +495,7 @@ extension AuthenticationSession: RequestAuthenticating {
 
     /// Runs the refresh in a task of its own, so that no waiting request's cancellation reaches it.
     /// The task keeps the task-local values of the request that started it (and so a simulation's
-    /// executor: ``UnstructuredTasks``), and marks itself as this session's refresh: a request it
+    /// executor: `UnstructuredTasks`), and marks itself as this session's refresh: a request it
     /// sends through the same session is refused instead of waiting for it.
     private func launch(_ job: Job) {
         let sessions = SessionRefreshScope.sessions.union([ObjectIdentifier(self)])

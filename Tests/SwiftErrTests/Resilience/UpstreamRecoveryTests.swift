@@ -113,6 +113,8 @@ struct UpstreamRecoveryTests {
         protection.record(.failure(.transport), for: early[5])
         #expect(protection.throttle?.requests == 0, "they describe the upstream as it was")
         #expect(protection.circuitBreaker?.windowOutcomes == 0)
+        #expect(protection.retryBudget?.tokens == 10, "nor take tokens from the refilled bucket")
+        #expect(protection.retryBudget?.activeAttempts == 0, "though they are no longer in flight")
     }
 
     /// A deterministic random source: SplitMix64 from a fixed seed.
