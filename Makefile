@@ -11,6 +11,8 @@
 #   make version              prints the version and the soname
 #   make check-exports        build/libcerrcore.so exports exactly the functions of include/*.h,
 #                             and so does a plain -shared build of the sources without any flags
+#   make upgrade-check        a C program's 0.2.0 mistakes are compile errors under this version
+#                             (scripts/c/upgrade-check.sh, with $(CC))
 #   make gen CATALOG=FILE     your catalog's C table for your build: build/gen/<file>.c and .h
 #                             (OUT=DIR/NAME.c elsewhere; scripts/make/gen.mk)
 #   make cross                the core, freestanding, for Cortex-M4 and RV32 (scripts/make/cross.mk)
@@ -67,7 +69,7 @@ TEST_SRCS := $(sort $(wildcard $(TEST_DIR)/*.c))
 TEST_OBJS := $(patsubst $(TEST_DIR)/%.c,$(BUILD)/test/%.o,$(TEST_SRCS))
 HEADERS := $(wildcard include/*.h)
 
-.PHONY: all test install example check-exports check clean version
+.PHONY: all test install example check-exports upgrade-check check clean version
 all: $(BUILD)/libcerrcore.a $(BUILD)/libcerrcore.so
 
 $(BUILD)/obj/%.o: Sources/CErrCore/%.c $(HEADERS) Sources/CErrCore/internal.h
@@ -140,6 +142,9 @@ example:
 check-exports: $(BUILD)/libcerrcore.so $(BUILD)/plain/libcerrcore.so
 	sh scripts/c/check-exports.sh $(BUILD)/libcerrcore.so $(HEADERS)
 	sh scripts/c/check-exports.sh --linker-symbols $(BUILD)/plain/libcerrcore.so $(HEADERS)
+
+upgrade-check: $(BUILD)/libcerrcore.a
+	CC="$(CC)" sh scripts/c/upgrade-check.sh $(BUILD)/libcerrcore.a
 
 version:
 	@echo "$(VERSION) $(SONAME)"

@@ -25,4 +25,16 @@
 #include "errcore_text.h"
 #include "errcore_version.h"
 
+/*
+ * errcore_default_table() is declared in errcore_default_catalog.h, which
+ * this header does not include. A call without that header would otherwise
+ * compile (C's implicit declaration, int-returning, with a mere warning) and
+ * crash: this macro makes it a compile error that names the header to
+ * include. errcore_default_catalog.h removes it (#undef) before declaring
+ * the function, so either include order works.
+ */
+#ifndef ERRCORE_DEFAULT_CATALOG_H
+#define errcore_default_table() errcore_default_table_needs__include_errcore_default_catalog_h
+#endif
+
 #endif /* ERRCORE_H */

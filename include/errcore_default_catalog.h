@@ -27,6 +27,9 @@ extern "C" {
 #define ERRCORE_DEFAULT_MODULE_TAG         6u /* "tag",        11160000 ... 11169999 */
 #define ERRCORE_DEFAULT_MODULE_STUDY_GROUP 7u /* "studyGroup", 11210000 ... 11219999 */
 
+/* CErrCore.h's reminder to include this header (a macro of the same name). */
+#undef errcore_default_table
+
 /*
  * errcore_default_table — the built-in catalog: success code 0, the eight
  * base codes and seven modules. Two base codes carry ERRCORE_FLAG_REAUTH:

@@ -40,7 +40,7 @@ extern "C" {
 #define ERRCORE_MAX_MODULES 65535u
 /* Largest number of entries, ranges or string-pool bytes in one table. */
 #define ERRCORE_MAX_COUNT 0xFFFFFFFEu
-/* String offset meaning "no string" (a missing translation falls back along its tag, then to the default language). */
+/* String offset meaning "no string" (a missing translation falls back by the language rule, errcore_text.h). */
 #define ERRCORE_NO_STRING 0xFFFFFFFFu
 /* Largest number of message languages in one table. */
 #define ERRCORE_MAX_LANGUAGES 255u
@@ -174,6 +174,19 @@ static inline size_t errcore_front_position(const errcore_front *front, int64_t 
  *   ranges  is ascending by first, and no two ranges overlap;
  *   strings ends with a NUL byte, and every offset used lies inside it.
  * errcore_validate() checks all of this.
+ *
+ * Writing one by hand: use designated initializers, so that the members a
+ * later version adds are zero, which always means "none", with no warning:
+ *   static const errcore_table table = {
+ *       .codes = codes, .entries = entries, .entry_count = 2,
+ *       .strings = strings, .strings_size = sizeof strings, .success_code = 0,
+ *   };
+ * Members were added at the end: front in 0.2.0; languages, language_count,
+ * messages and titles in 0.3.0. A positional initializer written for an
+ * earlier version still means the same (the missing members are zero: no
+ * front, the two languages "en" and "zh-Hans"), but -Wextra warns about
+ * each missing member (-Wmissing-field-initializers), an error under
+ * -Werror. scripts/c/upgrade-check.sh compiles both forms.
  */
 typedef struct errcore_table {
     const int64_t *codes;         /* entry codes, strictly ascending */
@@ -414,7 +427,8 @@ ERRCORE_API errcore_status errcore_build_size(const errcore_catalog_def *def, si
  *   diagnostic). Indices refer to the caller's unsorted arrays: a duplicate code reports the
  *   later input index as `index` and the first one with that code as `other_index`.
  * Unsorted input is never an error here. On failure *out is left untouched
- * and the contents of `storage` are undefined.
+ * and the contents of storage[0 ... errcore_build_size() - 1] are undefined
+ * (nothing after them is written).
  *
  * The table gets an index and an exact-match front (see errcore_front):
  * for up to 361 entries first a direct one (one bucket) if one of up to
@@ -425,7 +439,11 @@ ERRCORE_API errcore_status errcore_build_size(const errcore_catalog_def *def, si
  * The front's gap table is left out (misses then search the ranges) when
  * the module ranges would need more than 4r + 16 stretches.
  *
- * Deterministic (the same definition gives the same bytes);
+ * Deterministic: on success it writes every byte of storage[0 ...
+ * errcore_build_size() - 1], those the table does not use (padding, spare
+ * slots, what is left of its working space) as 0, and nothing after them,
+ * so those bytes are a function of `def` alone, whatever the storage held
+ * and wherever it is (the table's arrays are at the same offsets in it).
  * O((n + m + r) log(n + m + r)) expected, plus the front: about one pass
  * over the codes per multiplier tried, each attempt bounded by 8 tries a
  * slot (worst case O(a * (s + n)) for a attempts and s slots); no
@@ -471,6 +489,7 @@ ERRCORE_API errcore_status errcore_check_size(const errcore_catalog_def *def, si
  * `scratch` is working memory of at least errcore_check_size() bytes,
  * aligned to 8 bytes (storage of errcore_build_size() bytes for the same
  * definition is large enough too); its contents are undefined afterwards.
+ * What it held before makes no difference to the reports.
  *
  * Returns ERRCORE_OK when nothing was reported, else the status of the
  * first report, also when `report` stopped the check early. Returns

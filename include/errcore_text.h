@@ -2,11 +2,55 @@
  * errcore_text.h — names and messages in a table's languages.
  *
  * A table lists its languages as BCP 47 tags ("en", "zh-Hans", "zh-Hant",
- * "hi", "pt-BR", ...), the first its default. A lookup by tag matches ASCII
- * case-insensitively and falls back along the tag, dropping its last subtag
- * each time, then to the default language: for "zh-Hant-HK" the texts of
- * "zh-Hant-HK", "zh-Hant", "zh" and the default, the first present. A
- * language the table has with no text for one entry falls back the same way.
+ * "hi", "pt-BR", ...), the first its default. Every lookup by tag, here and
+ * in SwiftErr, picks among them by one rule, the language rule:
+ *
+ * Reading a tag. A tag is read as its language, script, region and
+ * variants, ASCII case-insensitively; an extension ("-u-ca-buddhist"),
+ * private use ("-x-...") or any subtag out of place ends it, so
+ * "en-US-u-ca-buddhist" reads as en-US; an extended language subtag stands
+ * for the language ("zh-yue-HK" reads as yue-HK). A POSIX or ICU locale identifier
+ * is read as errcore_language_from_identifier() converts it
+ * ("zh_TW.UTF-8" as zh-TW, "sr_RS@latin" as sr-Latn-RS); "C", "POSIX" and
+ * "" name no language. A language code CLDR replaces is replaced ("iw" is
+ * he, "in" id, "tl" fil, "sh" sr-Latn, "cmn" zh). A language CLDR writes in
+ * more than one script (zh, sr, pa, uz, az, bs, mn, ha, ks, sd, ms, en, hi,
+ * yue and others: CLDR's likelySubtags) gets its likely script for its
+ * region when the tag has none: zh-TW, zh-HK and zh-MO read as zh-Hant-TW,
+ * zh-Hant-HK and zh-Hant-MO; zh, zh-CN and zh-SG as zh-Hans, zh-Hans-CN and
+ * zh-Hans-SG; sr-ME as sr-Latn-ME; pa-PK as pa-Arab-PK. The likely script
+ * is shown where CLDR's locale identifiers carry it (zh, sr, pa, uz, ...)
+ * and left out where they do not (en-Latn-GB reads as en-GB). A table's own
+ * tags are read the same way, so a table language "zh-TW" is zh-Hant-TW.
+ *
+ * The fallback chain. A tag's chain is the language it reads as, then each
+ * parent in turn: the parent CLDR's parentLocales names (en-GB, en-IN:
+ * en-001; en-DE: en-150, then en-001; es-MX, es-AR: es-419; pt-AO, pt-MZ:
+ * pt-PT; zh-Hant-MO: zh-Hant-HK; hi-Latn: en-IN; nb, nn: no), else the
+ * language less its last subtag; a language written in a script other
+ * than its likely one has no parent (CLDR's root), so zh-Hant never falls
+ * to zh (Simplified) and sr-Latn never to sr (Cyrillic). Chains:
+ *   zh-TW       zh-Hant-TW, zh-Hant
+ *   zh-Hant-MO  zh-Hant-MO, zh-Hant-HK, zh-Hant
+ *   zh-CN       zh-Hans-CN, zh-Hans
+ *   en-GB       en-GB, en-001, en
+ *   es-MX       es-MX, es-419, es
+ *   pt-BR       pt-BR, pt
+ *   pt-AO       pt-AO, pt-PT, pt
+ *   sr-Latn-RS  sr-Latn-RS, sr-Latn
+ * A language the chain does not reach is not used: a lookup then ends at
+ * the table's default language (language 0).
+ *
+ * Choosing. A lookup takes, step by step along the chain, the first table
+ * language (in table order) that reads as that step; a language with no
+ * text for the entry is passed over, so a missing translation falls
+ * further along the chain, then to the default language. For a language
+ * the rule does not know to have several scripts a script subtag is
+ * compared as written (ru-Cyrl-RU: ru-Cyrl-RU, ru-Cyrl, ru).
+ *
+ * The data are CLDR 47's (likelySubtags, parentLocales, languageAlias),
+ * kept to the languages with more than one script and the parents other
+ * than the truncated tag; scripts/cldr/language-rule-data.py writes them.
  *
  * Strings live in the table's pool. Every function here returns pointers
  * into that pool or into static storage, or writes into the caller's
@@ -91,6 +135,61 @@ ERRCORE_API uint16_t errcore_module_find(const errcore_table *table, const char 
 ERRCORE_API bool errcore_language_tag_valid(const char *tag);
 
 /*
+ * errcore_language_from_identifier — writes the BCP 47 tag of a locale
+ * identifier as the language rule reads it (top of this file): a BCP 47
+ * tag as it is, case kept; a POSIX or ICU identifier
+ * (language[_territory][.codeset][@modifier], "zh_Hant_TW") with '_' as '-',
+ * the codeset left out, and the modifiers "latin", "cyrillic" and
+ * "devanagari" as the script (after the language) and "valencia" as a
+ * variant (other modifiers are left out): "sr_RS.UTF-8@latin" gives
+ * "sr-Latn-RS", "ca_ES@valencia" "ca-ES-valencia". The tag ends before the
+ * first subtag that is not 1 to 8 ASCII letters or digits, before any
+ * subtag that would make it longer than ERRCORE_MAX_TAG_LENGTH, and without
+ * a trailing singleton; what is written is then errcore_language_tag_valid.
+ * Same buffer contract as errcore_describe() (a buffer of
+ * ERRCORE_MAX_TAG_LENGTH + 1 bytes always suffices). Returns the tag's
+ * length, 0 (writing "") when the identifier names no language: NULL, "",
+ * "C", "POSIX" (any case, with or without a codeset), or a first subtag
+ * that is not 2 to 8 letters.
+ */
+ERRCORE_API size_t errcore_language_from_identifier(const char *identifier, char *buf, size_t size);
+
+/*
+ * errcore_language_fallback — writes step `step` of the fallback chain of
+ * `tag` (a tag or locale identifier; top of this file): step 0 is the
+ * language it reads as ("zh-TW": "zh-Hant-TW"), step 1 its parent
+ * ("zh-Hant"), and so on. Each step is written in conventional case
+ * (language lower case, script title case, region upper case). Same buffer
+ * contract as errcore_describe() (a buffer of ERRCORE_MAX_TAG_LENGTH + 1
+ * bytes always suffices). Returns the step's length, 0 (writing "") when
+ * the chain has no such step or `tag` names no language (NULL included).
+ * Chains have at most 16 steps.
+ */
+ERRCORE_API size_t errcore_language_fallback(const char *tag, size_t step, char *buf, size_t size);
+
+/*
+ * errcore_language_distance — the step of wanted's fallback chain that
+ * `tag` reads as: 0 when they are the same language ("zh-TW" and
+ * "zh-Hant-TW"; "zh" and "zh-Hans"), 1 for its parent ("zh-Hant" for
+ * "zh-TW"), and so on. Returns ERRCORE_NO_INDEX when `tag` is not on the
+ * chain ("zh" for "zh-TW"; "en" for "zh") or either names no language
+ * (NULL included).
+ */
+ERRCORE_API size_t errcore_language_distance(const char *wanted, const char *tag);
+
+/*
+ * errcore_language_choose — the index of the language of tags[0 ...
+ * count-1] that serves `wanted`: the one with the smallest
+ * errcore_language_distance(), the lowest index among equals. For a plain
+ * list of tags (the words of errcore_describe_for_tag() are chosen this
+ * way) or a table's (errcore_language_tag() for each index below
+ * errcore_language_count()). NULL elements are passed over. Returns
+ * ERRCORE_NO_INDEX when none is on wanted's chain, wanted names no
+ * language, or tags is NULL: the caller then uses its default.
+ */
+ERRCORE_API size_t errcore_language_choose(const char *const *tags, size_t count, const char *wanted);
+
+/*
  * errcore_language_count — the number of message languages of `table`: its
  * language_count, or 2 ("en", "zh-Hans") for a table without a language
  * list. Returns 0 when table is NULL.
@@ -112,10 +211,12 @@ ERRCORE_API const char *errcore_language_tag(const errcore_table *table, size_t 
 ERRCORE_API size_t errcore_language_index(const errcore_table *table, const char *tag);
 
 /*
- * errcore_entry_message_for_tag — the message of entry `index` for `tag`,
- * with the fallback described at the top of this file (a NULL or empty tag
- * gives the default language's). Returns NULL when table is NULL or index
- * >= entry_count. Linear in the number of languages times the subtags.
+ * errcore_entry_message_for_tag — the message of entry `index` for `tag` (a
+ * tag or locale identifier), chosen by the language rule at the top of this
+ * file: the text of the first language along tag's chain that has one, else
+ * the default language's (also for a NULL tag or one that names no
+ * language). Returns NULL when table is NULL or index >= entry_count.
+ * Linear in the number of languages times the steps of the chain.
  */
 ERRCORE_API const char *errcore_entry_message_for_tag(const errcore_table *table, uint32_t index, const char *tag);
 
@@ -137,11 +238,14 @@ ERRCORE_API const char *errcore_module_title_for_tag(const errcore_table *table,
 
 /*
  * errcore_describe_for_tag — errcore_describe() for any tag: the entry's
- * message with errcore_message_for_tag()'s fallback; the texts for
- * unrecognised, unknown and success codes exist in English, Simplified
- * Chinese (zh, zh-Hans, zh-CN, zh-SG), Traditional Chinese (zh-Hant, zh-TW,
- * zh-HK, zh-MO) and Hindi (hi), chosen along the tag, English otherwise.
- * Same buffer contract and return value as errcore_describe().
+ * message with errcore_message_for_tag()'s fallback; the words for
+ * unrecognised, unknown and success codes exist in English ("en"),
+ * Simplified Chinese ("zh-Hans"), Traditional Chinese ("zh-Hant") and Hindi
+ * ("hi"), chosen among those four by the language rule (so zh, zh-CN and
+ * zh-SG give Simplified, zh-TW, zh-HK and zh-MO Traditional), English when
+ * none serves; the module's title in a description comes from the table as
+ * errcore_module_title_for_tag() gives it. Same buffer contract and return
+ * value as errcore_describe().
  */
 ERRCORE_API size_t errcore_describe_for_tag(const errcore_table *table, int64_t code, const char *tag, char *buf,
                                             size_t size);

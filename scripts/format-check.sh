@@ -7,7 +7,8 @@
 #
 # The files: every C source and header of the core (Sources/CErrCore, include/), the C tests
 # (Tests/CErrCoreTests/c), the fuzz targets (fuzz/), the embedded sources (Embedded/), the
-# quick benchmark (scripts/bench/quick_bench.c) and the pkg-config examples
+# quick benchmark (scripts/bench/quick_bench.c), the upgrade check's programs (scripts/c/upgrade/)
+# and the pkg-config examples
 # (Examples/pkgconfig/*.c), as git lists them. Left out: Sources/CErrDefaultCatalog/default_catalog.c,
 # which `errcat gen c` writes from catalog/default.json and a test compares byte for byte with the
 # generator's output, so its layout is the generator's (edit the generator, not the file); and the
@@ -34,7 +35,7 @@ while IFS= read -r f; do
     files+=("$f")
 done < <(git ls-files -- 'Sources/CErrCore/*.c' 'Sources/CErrCore/*.h' 'include/*.h' \
     'Tests/CErrCoreTests/c/*.c' 'Tests/CErrCoreTests/c/*.h' 'fuzz/*.c' 'fuzz/*.h' \
-    'Embedded/*.c' 'Embedded/*.h' 'scripts/bench/quick_bench.c' 'Examples/pkgconfig/*.c' |
+    'Embedded/*.c' 'Embedded/*.h' 'scripts/bench/quick_bench.c' 'scripts/c/upgrade/*.c' 'Examples/pkgconfig/*.c' |
     grep -vx 'Sources/CErrDefaultCatalog/default_catalog.c')
 if [ ${#files[@]} -eq 0 ]; then
     echo "format-check: no files to check (is this a git checkout?)" >&2

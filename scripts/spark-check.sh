@@ -18,11 +18,15 @@
 #      `errcat classify --json` over the same files, every key and every byte;
 #   4. --each with splits of 1 MiB: every row (file, line, code, tier, module, name, error) must
 #      equal `errcat classify --each --json` reading each file itself;
-#   5. --catalog with another catalog, --top and --lang: equal to errcat with the same options;
-#   6. 70,000 distinct codes without a catalog entry: one errcat run tracks 65,536 of them one by
+#   5. --catalog with another catalog, --top and --lang hi: equal to errcat with the same options;
+#   6. the one-machine recipe of Examples/Spark/README.md as written (spark-submit, local[*], the
+#      example's conf/log4j2.properties, no --quiet): its standard output must be exactly the
+#      readable summary, byte for byte what `errcat merge --text` prints for its summary.json, with
+#      the job's messages and Spark's logging on standard error;
+#   7. 70,000 distinct codes without a catalog entry: one errcat run tracks 65,536 of them one by
 #      one, the merged partitions all; every other key must be equal, and the difference exactly
 #      that (scripts/spark/check_tools.py summary-beyond-limit);
-#   7. a catalog mix (one executor's errcat classifying with another catalog) is refused, with
+#   8. a catalog mix (one executor's errcat classifying with another catalog) is refused, with
 #      errcat merge's reason and the partition named, and no summary written.
 # It prints the seconds each step took and the total, and stops at the first failure with a
 # non-zero status, keeping the scratch files of the failed run.
@@ -133,7 +137,7 @@ step "unit tests"
 # -- the end-to-end runs
 
 rm -rf "$work"
-mkdir -p "$work/conf"
+mkdir -p "$work"
 tools=("$python" "$root/scripts/spark/check_tools.py")
 "${tools[@]}" inputs "$work/input" "$errcat" || fail "cannot write the test input"
 "${tools[@]}" catalog "$work/billing.json" || fail "cannot write the second catalog"
@@ -142,17 +146,9 @@ tools=("$python" "$root/scripts/spark/check_tools.py")
 echo "spark-check: input: $(find "$work/input" -type f | wc -l) files, $(du -sh "$work/input" | cut -f1)"
 step "test input"
 
-# Spark: loopback only, quiet logs (errors only, on stderr), the virtualenv's Python everywhere.
-cat >"$work/conf/log4j2.properties" <<'EOF'
-rootLogger.level = error
-rootLogger.appenderRef.stderr.ref = console
-appender.console.type = Console
-appender.console.name = console
-appender.console.target = SYSTEM_ERR
-appender.console.layout.type = PatternLayout
-appender.console.layout.pattern = %d{HH:mm:ss} %p %c{1}: %m%n%ex
-EOF
-export SPARK_LOCAL_IP=127.0.0.1 SPARK_CONF_DIR=$work/conf
+# Spark: loopback only, the example's logging (warnings and errors, on stderr), the virtualenv's
+# Python everywhere.
+export SPARK_LOCAL_IP=127.0.0.1 SPARK_CONF_DIR=$example/conf
 export PYSPARK_PYTHON=$python PYSPARK_DRIVER_PYTHON=$python
 # The JVM with its quick compiler only (C1) and the serial collector: these runs are short, and on
 # 2 cores the optimising compiler's and the parallel collector's threads cost more than they give
@@ -203,15 +199,39 @@ spark_job --conf spark.sql.files.maxPartitionBytes=1048576 --conf spark.sql.file
     || fail "the Spark --each rows are not errcat's"
 step "--each job"
 
-echo "== --catalog (shipped to the executors), --top 5, --lang zh-Hans"
-spark_job "$job" --errcat "$errcat" --catalog "$work/billing.json" --top 5 --lang zh-Hans --quiet \
+echo "== --catalog (shipped to the executors), --top 5, --lang hi"
+spark_job "$job" --errcat "$errcat" --catalog "$work/billing.json" --top 5 --lang hi --quiet \
     --output "$work/out-catalog" "$work/input" || fail "the --catalog job failed"
-"$errcat" classify --json --quiet --max-errors 0 --catalog "$work/billing.json" --top 5 --lang zh-Hans \
+"$errcat" classify --json --quiet --max-errors 0 --catalog "$work/billing.json" --top 5 --lang hi \
     "$work/stream.jsonl" >"$work/expected-catalog.json" || fail "errcat classify --catalog failed"
 "${tools[@]}" same-summary "$work/expected-catalog.json" "$work/out-catalog/summary.json" \
     || fail "the Spark summary with --catalog is not errcat's"
 grep -q '"name":"billing"' "$work/out-catalog/summary.json" || fail "the --catalog summary does not name the billing catalog"
 step "--catalog job"
+
+echo "== the one-machine recipe of Examples/Spark/README.md: standard output is the readable summary only"
+mkdir -p "$work/recipe-logs"
+"$errcat" sample 20000 --seed 11 >"$work/recipe-logs/a.jsonl"
+"$errcat" sample 20000 --seed 12 >"$work/recipe-logs/b.jsonl"
+cat "$work/recipe-logs/a.jsonl" "$work/recipe-logs/b.jsonl" >"$work/recipe-stream.jsonl"
+timeout "$step_limit" "$venv/bin/spark-submit" --master 'local[*]' "$job" \
+    --errcat "$errcat" --output "$work/out-recipe" "$work/recipe-logs/*.jsonl" \
+    >"$work/recipe.stdout" 2>"$work/recipe.stderr" || { cat "$work/recipe.stderr" >&2; fail "the recipe failed"; }
+"$errcat" merge --text "$work/out-recipe/summary.json" >"$work/recipe-expected.txt" \
+    || fail "errcat merge --text of the recipe's summary.json failed"
+[ -s "$work/recipe-expected.txt" ] || fail "errcat merge --text printed nothing"
+cmp -s "$work/recipe-expected.txt" "$work/recipe.stdout" || {
+    diff "$work/recipe-expected.txt" "$work/recipe.stdout" | head -n 20 >&2
+    fail "the recipe's standard output is not exactly the readable summary ($(wc -l <"$work/recipe.stdout") lines)"
+}
+grep -q '^errcat-spark: 40000 lines, [0-9]* invalid, written to ' "$work/recipe.stderr" \
+    || { cat "$work/recipe.stderr" >&2; fail "the job's closing message is not on standard error"; }
+"$errcat" classify --json --quiet --max-errors 0 "$work/recipe-stream.jsonl" >"$work/expected-recipe.json" \
+    || fail "errcat classify on the recipe's input failed"
+"${tools[@]}" same-summary "$work/expected-recipe.json" "$work/out-recipe/summary.json" \
+    || fail "the recipe's summary is not errcat's"
+echo "standard output: the readable summary only ($(wc -l <"$work/recipe.stdout") lines, byte for byte errcat merge --text of summary.json); standard error: $(wc -l <"$work/recipe.stderr") lines"
+step "one-machine recipe"
 
 echo "== more than 65,536 distinct unlisted codes: exact but for what one errcat run cannot track"
 "${tools[@]}" overflow "$work/overflow" || fail "cannot write the overflow input"
@@ -246,7 +266,7 @@ spark_job --conf spark.sql.files.maxPartitionBytes=262144 --conf spark.sql.files
     >"$work/mix.log" 2>&1 || status=$?
 [ -d "$work/mix-state/first" ] || fail "the mixed errcat never classified (the test tested nothing)"
 [ "$status" -eq 1 ] || { cat "$work/mix.log" >&2; fail "a catalog mix gave status $status, not 1"; }
-# spark-submit hands the Python driver's stderr on to its stdout: the message is in mix.log.
+# The job's messages go to standard error; mix.log holds both streams.
 message=$(grep '^errcat-spark: ' "$work/mix.log" || true)
 echo "$message"
 case $message in

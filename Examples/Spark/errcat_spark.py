@@ -32,6 +32,7 @@ Run with spark-submit (see README.md); `python errcat_spark.py --help` lists the
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import math
 import os
@@ -1024,7 +1025,12 @@ def argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--message-key", metavar="KEY", help="as errcat classify --message-key")
     parser.add_argument("--data-key", metavar="KEY", help="as errcat classify --data-key")
     parser.add_argument("--max-line-bytes", metavar="N", help="as errcat classify --max-line-bytes (default 16M)")
-    parser.add_argument("--lang", choices=("en", "zh-Hans"), help="message language of the top codes")
+    parser.add_argument(
+        "--lang",
+        metavar="TAG",
+        help="message language of the top codes, any BCP 47 tag (en, zh-Hant, hi, pt-BR, ...): as errcat classify "
+        "--lang, which checks the tag before Spark starts",
+    )
     parser.add_argument("--top", metavar="N", help="codes listed in the summary's top (default 10)")
     parser.add_argument("--recursive", action="store_true", help="read directories recursively")
     parser.add_argument(
@@ -1062,7 +1068,57 @@ def shipped_errcat() -> str:
     raise ErrcatSparkError("no errcat: give --errcat PATH, ship it with spark-submit --files errcat, or put it on PATH")
 
 
+class JvmStandardError(io.TextIOBase):
+    """The driver's sys.stderr under spark-submit: text handed to the JVM's System.err.
+
+    spark-submit runs a Python driver with its standard error merged into its standard output
+    (Spark's PythonRunner starts it with redirectErrorStream), so whatever the driver writes to
+    stderr would land in the readable summary on spark-submit's standard output. This stream writes
+    through the Py4J gateway spark-submit already runs to the JVM's own System.err, which is
+    spark-submit's standard error. Should the gateway fail, text goes to the process's stderr
+    (merged with stdout, but not lost)."""
+
+    def __init__(self, stream, fallback) -> None:
+        super().__init__()
+        self._stream = stream
+        self._fallback = fallback
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        if not text:
+            return 0
+        try:
+            self._stream.print(text)
+            if "\n" in text:
+                self._stream.flush()
+        except Exception:
+            self._fallback.write(text)
+        return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except Exception:
+            self._fallback.flush()
+
+
+def keep_stdout_for_the_summary() -> None:
+    """Under spark-submit (which sets PYSPARK_GATEWAY_PORT for the Python driver), points
+    sys.stderr at the JVM's System.err (JvmStandardError), so that the job's messages, Python's
+    warnings and tracebacks reach spark-submit's standard error, and its standard output carries
+    only the readable summary. Run as a plain Python program, nothing changes."""
+    if "PYSPARK_GATEWAY_PORT" not in os.environ or isinstance(sys.stderr, JvmStandardError):
+        return
+    from pyspark import SparkContext
+
+    SparkContext._ensure_initialized()
+    sys.stderr = JvmStandardError(SparkContext._jvm.java.lang.System.err, sys.__stderr__)
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    keep_stdout_for_the_summary()
     args = argument_parser().parse_args(argv)
     if args.fan_in < 2:
         argument_parser().error("--fan-in must be at least 2")

@@ -169,6 +169,16 @@ static uint32_t errcore__pool_put(char *pool, size_t *used, const char *text, ui
     return offset;
 }
 
+/* The first text present in row[] among the languages set in `which`, else `otherwise`. */
+static uint32_t errcore__view(const uint32_t *row, const uint32_t *which, size_t lc, uint32_t otherwise) {
+    for (size_t k = 0; k < lc; k++) {
+        if (((which[k / 32u] >> (k % 32u)) & 1u) != 0 && row[k] != ERRCORE_NO_STRING) {
+            return row[k];
+        }
+    }
+    return otherwise;
+}
+
 errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size_t storage_size, errcore_table *out,
                              errcore_diag *diag) {
     errcore__layout l;
@@ -185,6 +195,9 @@ errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size
     }
     size_t n = def->entry_count, r = def->range_count, m = def->module_count;
     unsigned char *base = storage;
+    /* Every byte the table does not use (padding, spare slots, what is left of the working
+     * space) ends as 0: the storage is a function of the definition alone. */
+    memset(base, 0, l.total);
     size_t work_entries, work_ranges, work_modules;
     (void)errcore__work_size(n, r, m, &work_entries, &work_ranges, &work_modules);
     errcore__work w;
@@ -211,13 +224,14 @@ errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size
     for (size_t k = 0; k < lc; k++) {
         languages[k] = errcore__pool_put(pool, &used, listed ? def->languages[k] : (k == 0 ? "en" : "zh-Hans"), 0);
     }
-    /* Where the two-language view of entries and modules reads: "en" along its tag (the default
-     * when the table has no "en"), "zh-Hans" exactly. */
-    size_t en = ERRCORE_NO_INDEX, zh = ERRCORE_NO_INDEX;
+    /* The languages the two-language view of entries and modules reads: those that are "en"
+     * (an "en" lookup, the default when none has the text) and "zh-Hans" (that language alone)
+     * by the language rule, which also reads "en-Latn" as en and "zh" as zh-Hans. */
+    uint32_t is_en[(ERRCORE_MAX_LANGUAGES + 32u) / 32u] = {0}, is_zh[(ERRCORE_MAX_LANGUAGES + 32u) / 32u] = {0};
     for (size_t k = 0; k < lc; k++) {
         const char *tag = pool + languages[k];
-        en = en == ERRCORE_NO_INDEX && errcore__tag_equal(tag, "en") ? k : en;
-        zh = zh == ERRCORE_NO_INDEX && errcore__tag_equal(tag, "zh-Hans") ? k : zh;
+        is_en[k / 32u] |= (uint32_t)errcore__language_is(tag, "en") << (k % 32u);
+        is_zh[k / 32u] |= (uint32_t)errcore__language_is(tag, "zh-Hans") << (k % 32u);
     }
 
     /* Modules overwrite their work arrays, which stage 2 no longer needs. */
@@ -230,8 +244,8 @@ errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size
             const char *text = listed ? (md->titles ? md->titles[k] : NULL) : (k == 0 ? md->title_en : md->title_zh);
             row[k] = errcore__pool_put(pool, &used, text, k == 0 ? mo->name : ERRCORE_NO_STRING);
         }
-        mo->title_en = en != ERRCORE_NO_INDEX && row[en] != ERRCORE_NO_STRING ? row[en] : row[0];
-        mo->title_zh = zh != ERRCORE_NO_INDEX ? row[zh] : ERRCORE_NO_STRING;
+        mo->title_en = errcore__view(row, is_en, lc, row[0]);
+        mo->title_zh = errcore__view(row, is_zh, lc, ERRCORE_NO_STRING);
         mo->reserved = 0;
     }
     /* Entries and ranges in the order the checks sorted them ((code, index), (first, index)). */
@@ -249,8 +263,8 @@ errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size
                 listed ? (ed->messages ? ed->messages[k] : NULL) : (k == 0 ? ed->message_en : ed->message_zh);
             row[k] = errcore__pool_put(pool, &used, text, k == 0 ? 0 : ERRCORE_NO_STRING);
         }
-        e->message_en = en != ERRCORE_NO_INDEX && row[en] != ERRCORE_NO_STRING ? row[en] : row[0];
-        e->message_zh = zh != ERRCORE_NO_INDEX ? row[zh] : ERRCORE_NO_STRING;
+        e->message_en = errcore__view(row, is_en, lc, row[0]);
+        e->message_zh = errcore__view(row, is_zh, lc, ERRCORE_NO_STRING);
     }
     for (size_t p = 0; p < r; p++) { /* every range is valid here, so range_order holds all */
         const errcore_range *g = &def->ranges[w.range_order[p]];
@@ -294,6 +308,15 @@ errcore_status errcore_build(const errcore_catalog_def *def, void *storage, size
     t.index_keys = index_keys;
     t.index_slots = index_slots;
     t.index_count = index_count;
+    /* The working space left behind: after the modules, after the index, and a front given up. */
+    memset(base + l.modules + m * sizeof(errcore_module), 0, l.index_keys - l.modules - m * sizeof(errcore_module));
+    memset(base + l.index_keys + index_count * sizeof(int64_t), 0,
+           l.index_slots - l.index_keys - index_count * sizeof(int64_t));
+    memset(base + l.index_slots + index_count * sizeof(errcore_index_slot), 0,
+           l.front_slots - l.index_slots - index_count * sizeof(errcore_index_slot));
+    if (!t.front.slots) {
+        memset(base + l.front_slots, 0, l.languages - l.front_slots);
+    }
     *out = t;
     errcore__fail(diag, ERRCORE_OK, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, 0);
     return ERRCORE_OK;

@@ -288,15 +288,58 @@ ERRCORE__INTERNAL bool errcore__module_names_blocks(const void *source, errcore_
 ERRCORE__INTERNAL void errcore__sort_keyed(uint64_t *keys, uint32_t *vals, uint64_t *tmp_keys, uint32_t *tmp_vals,
                                            size_t n);
 
+/* ---- ASCII ---------------------------------------------------------------------------------- */
+
+static inline bool errcore__ascii_alpha(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static inline bool errcore__ascii_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+static inline char errcore__ascii_lower(char c) {
+    return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+}
+
+static inline char errcore__ascii_upper(char c) {
+    return (c >= 'a' && c <= 'z') ? (char)(c - 'a' + 'A') : c;
+}
+
+/* ---- The language rule (language_rule.c) ---------------------------------------------------- */
+
+/* A language tag read for the rule (errcore_text.h): each part in its conventional case. */
+typedef struct errcore__locale {
+    char lang[9];                              /* 2 to 8 lower-case letters */
+    char script[5];                            /* "Hant", or "" */
+    char region[4];                            /* "TW", "419", or "" */
+    char variants[ERRCORE_MAX_TAG_LENGTH + 1]; /* "-valencia-1996" (each with its '-'), or "" */
+} errcore__locale;
+
+/* Most steps of a fallback chain walked (CLDR's longest has five; each variant of a tag adds one). */
+#define ERRCORE__LANGUAGE_STEPS 16u
+
+/* Reads a tag or identifier into *loc; false when it names no language. */
+ERRCORE__INTERNAL bool errcore__language_read(const char *text, errcore__locale *loc);
+
+/* Writes the locale's tag into buf[ERRCORE_MAX_TAG_LENGTH + 1] and returns its length. */
+ERRCORE__INTERNAL size_t errcore__language_format(const errcore__locale *loc, char *buf);
+
+/* Replaces *loc by its parent on the fallback chain; false when it has none (the root). */
+ERRCORE__INTERNAL bool errcore__language_parent(errcore__locale *loc);
+
+/* Whether `tag` reads as the locale whose tag is `name` (false for NULL or no language). */
+ERRCORE__INTERNAL bool errcore__language_is(const char *tag, const char *name);
+
 /* ---- Languages (languages.c) -------------------------------------------------------------- */
 
 /* Whether two tags are equal ignoring ASCII case. */
 ERRCORE__INTERNAL bool errcore__tag_equal(const char *a, const char *b);
 
 /*
- * Entry i's message (module: module index i's title) for `tag`: the first
- * text present along the tag (zh-Hant-HK, zh-Hant, zh), then the default
- * language's (NULL when even that is missing).
+ * Entry i's message (module: module index i's title) for `tag`: the text of
+ * the first language along tag's fallback chain that has one (errcore_text.h),
+ * else the default language's (NULL when even that is missing).
  */
 ERRCORE__INTERNAL const char *errcore__text_for_tag(const errcore_table *t, bool module, size_t i, const char *tag);
 

@@ -1,24 +1,12 @@
 /*
- * languages.c — language tags: their syntax, matching a wanted tag against a
- * table's languages with fallback along the tag, and the checks of a
- * definition's and a table's language list. Not on the hot path: the
- * classifier reads no message.
+ * languages.c — a table's languages: tag syntax, the language list, lookups
+ * of messages and titles by tag (through the language rule of
+ * language_rule.c), and the checks of a definition's and a table's language
+ * list. Not on the hot path: the classifier reads no message.
  */
 #include <string.h>
 
 #include "internal.h"
-
-static bool errcore__is_alpha(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static bool errcore__is_digit(char c) {
-    return c >= '0' && c <= '9';
-}
-
-static char errcore__lower(char c) {
-    return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
-}
 
 bool errcore_language_tag_valid(const char *tag) {
     if (!tag) {
@@ -32,10 +20,10 @@ bool errcore_language_tag_valid(const char *tag) {
     bool first = true;
     for (size_t i = 0; i <= length; i++) {
         if (i < length && tag[i] != '-') {
-            if (!errcore__is_alpha(tag[i]) && !errcore__is_digit(tag[i])) {
+            if (!errcore__ascii_alpha(tag[i]) && !errcore__ascii_digit(tag[i])) {
                 return false;
             }
-            if (first && !errcore__is_alpha(tag[i])) {
+            if (first && !errcore__ascii_alpha(tag[i])) {
                 return false; /* the primary language subtag is letters only */
             }
             continue;
@@ -53,7 +41,7 @@ bool errcore_language_tag_valid(const char *tag) {
 /* Whether a (not NUL-terminated, `n` bytes) equals b ignoring ASCII case. */
 static bool errcore__tag_equal_n(const char *a, size_t n, const char *b) {
     for (size_t i = 0; i < n; i++) {
-        if (b[i] == '\0' || errcore__lower(a[i]) != errcore__lower(b[i])) {
+        if (b[i] == '\0' || errcore__ascii_lower(a[i]) != errcore__ascii_lower(b[i])) {
             return false;
         }
     }
@@ -116,21 +104,22 @@ static uint32_t errcore__text_offset(const errcore_table *t, bool module, size_t
 }
 
 const char *errcore__text_for_tag(const errcore_table *t, bool module, size_t i, const char *tag) {
-    size_t n = tag ? strlen(tag) : 0;
-    /* zh-Hant-HK, then zh-Hant, then zh: drop the last subtag each time. */
-    while (n > 0) {
-        size_t k = errcore__language_index_n(t, tag, n);
-        if (k != ERRCORE_NO_INDEX) {
-            const char *text = errcore__pool_string(t, errcore__text_offset(t, module, i, k));
-            if (text) {
-                return text;
+    errcore__locale want;
+    if (errcore__language_read(tag, &want)) {
+        size_t count = errcore_language_count(t);
+        char name[ERRCORE_MAX_TAG_LENGTH + 1];
+        /* Each step of the chain (zh-Hant-MO, zh-Hant-HK, zh-Hant), each language in table order. */
+        for (size_t step = 0; step < ERRCORE__LANGUAGE_STEPS; step++) {
+            (void)errcore__language_format(&want, name);
+            for (size_t k = 0; k < count; k++) {
+                const char *text = errcore__pool_string(t, errcore__text_offset(t, module, i, k));
+                if (text && errcore__language_is(errcore_language_tag(t, k), name)) {
+                    return text;
+                }
             }
-        }
-        while (n > 0 && tag[n - 1] != '-') {
-            n--;
-        }
-        if (n > 0) {
-            n--; /* the '-' */
+            if (!errcore__language_parent(&want)) {
+                break;
+            }
         }
     }
     return errcore__pool_string(t, errcore__text_offset(t, module, i, 0));

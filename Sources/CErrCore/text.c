@@ -67,7 +67,6 @@ const char *errcore_flag_name(unsigned flag) {
     }
 }
 
-/* Chinese string when asked for and present, English otherwise. */
 /* The tag of a legacy language value. */
 static const char *errcore__lang_tag(errcore_lang lang) {
     return lang == ERRCORE_LANG_ZH_HANS ? "zh-Hans" : "en";
@@ -118,7 +117,6 @@ uint16_t errcore_module_find(const errcore_table *table, const char *name) {
 
 /* The words of errcore_describe_for_tag in one language. */
 typedef struct errcore__words {
-    const char *tag;
     const char *success;
     const char *unrecognised_before; /* before the module's title */
     const char *unrecognised_after;  /* between the title and the code */
@@ -126,47 +124,21 @@ typedef struct errcore__words {
     const char *unknown;             /* before the code */
 } errcore__words;
 
+/* The languages of the words, English (the default) first; errcore__word_sets in the same order. */
+static const char *const errcore__word_tags[] = {"en", "zh-Hans", "zh-Hant", "hi"};
+
 static const errcore__words errcore__word_sets[] = {
-    {"en", "OK", "Unrecognised ", " error (code ", ")", "Unknown response code "},
-    {"zh-Hans", "成功", "未识别的", "错误(错误码 ", ")", "未知的响应码 "},
-    {"zh-Hant", "成功", "無法辨識的", "錯誤(錯誤碼 ", ")", "未知的回應碼 "},
-    {"hi", "सफल", "", " की अपरिचित त्रुटि (कोड ", ")", "अज्ञात प्रतिक्रिया कोड "},
+    {"OK", "Unrecognised ", " error (code ", ")", "Unknown response code "},
+    {"成功", "未识别的", "错误(错误码 ", ")", "未知的响应码 "},
+    {"成功", "無法辨識的", "錯誤(錯誤碼 ", ")", "未知的回應碼 "},
+    {"सफल", "", " की अपरिचित त्रुटि (कोड ", ")", "अज्ञात प्रतिक्रिया कोड "},
 };
 
-/* Tags that name a script or region without being in the list above, and the set they use. */
-static const struct {
-    const char *tag;
-    size_t set;
-} errcore__word_aliases[] = {{"zh", 1}, {"zh-CN", 1}, {"zh-SG", 1}, {"zh-TW", 2}, {"zh-HK", 2}, {"zh-MO", 2}};
-
-/* The word set for a tag: along the tag as errcore_message_for_tag() goes, English at the end. */
+/* The word set for a tag, chosen by the language rule as a table's texts are; English when none serves. */
 static const errcore__words *errcore__words_for(const char *tag) {
-    char prefix[ERRCORE_MAX_TAG_LENGTH + 1];
-    size_t n = tag ? strlen(tag) : 0;
-    if (n > ERRCORE_MAX_TAG_LENGTH) {
-        n = 0;
-    }
-    while (n > 0) {
-        memcpy(prefix, tag, n);
-        prefix[n] = '\0';
-        for (size_t i = 0; i < sizeof errcore__word_sets / sizeof errcore__word_sets[0]; i++) {
-            if (errcore__tag_equal(prefix, errcore__word_sets[i].tag)) {
-                return &errcore__word_sets[i];
-            }
-        }
-        for (size_t i = 0; i < sizeof errcore__word_aliases / sizeof errcore__word_aliases[0]; i++) {
-            if (errcore__tag_equal(prefix, errcore__word_aliases[i].tag)) {
-                return &errcore__word_sets[errcore__word_aliases[i].set];
-            }
-        }
-        while (n > 0 && tag[n - 1] != '-') {
-            n--;
-        }
-        if (n > 0) {
-            n--;
-        }
-    }
-    return &errcore__word_sets[0];
+    size_t k =
+        errcore_language_choose(errcore__word_tags, sizeof errcore__word_tags / sizeof errcore__word_tags[0], tag);
+    return &errcore__word_sets[k == ERRCORE_NO_INDEX ? 0 : k];
 }
 
 size_t errcore_describe_for_tag(const errcore_table *table, int64_t code, const char *tag, char *buf, size_t size) {

@@ -6,6 +6,9 @@
  */
 #include "CErrCore.h"
 
+/* CErrCore.h's reminder to include errcore_default_catalog.h, a macro of this file's function. */
+#undef errcore_default_table
+
 /* The string pool: every name and message, NUL-terminated, back to back, as character
  * constants (as one string literal it would be longer than the 4095
  * characters C11 compilers must accept). */

@@ -100,11 +100,16 @@ struct CheckLanguageTests {
         #expect(rejected.errors.contains("-:1:60: error: \"languages\" needs format \"swifterr-catalog/2\""))
     }
 
-    @Test("explain --lang takes any tag and falls back along it; a malformed tag is a usage error")
+    @Test("explain --lang takes any tag and resolves it by the language rule; a malformed tag is a usage error")
     func explainLanguages() throws {
-        let hant = try ErrcatRunner.run(["explain", "--lang", "zh-Hant-TW", "11001"])
-        #expect(hant.status == 0)
-        #expect(hant.output.contains("登入狀態已過期,請重新登入。"))
+        for tag in ["zh-Hant-TW", "zh-TW", "zh-HK", "zh-MO"] {
+            let hant = try ErrcatRunner.run(["explain", "--lang", tag, "11001"])
+            #expect(hant.status == 0)
+            #expect(hant.output.contains("登入狀態已過期,請重新登入。"), "\(tag)")
+        }
+        let hans = try ErrcatRunner.run(["explain", "--lang", "zh-CN", "11001", "11219999"])
+        #expect(hans.output.contains("登录已过期,请重新登录。"))
+        #expect(hans.output.contains("未识别的学习小组错误(错误码 11219999)"))
         let hindi = try ErrcatRunner.run(["explain", "--lang", "hi", "11001"])
         #expect(hindi.output.contains("आपका सत्र समाप्त हो गया है।"))
         let french = try ErrcatRunner.run(["explain", "--lang", "fr-FR", "11001"])

@@ -40,6 +40,23 @@ struct TranslationRoundTripTests {
         return definition
     }
 
+    /// `definition` with each text in `language` replaced by `transform(msgctxt, text)`.
+    static func mapping(
+        _ language: Language, in definition: CatalogDefinition, _ transform: (String, String?) -> String?
+    ) -> CatalogDefinition {
+        var copy = definition
+        func map(_ text: inout LocalizedText, _ context: String) { text[language] = transform(context, text[language]) }
+        map(&copy.success.message, "code \(copy.success.code)")
+        for index in copy.base.indices { map(&copy.base[index].message, "code \(copy.base[index].code)") }
+        for module in copy.modules.indices {
+            map(&copy.modules[module].title, "module \(copy.modules[module].name) title")
+            for index in copy.modules[module].codes.indices {
+                map(&copy.modules[module].codes[index].message, "code \(copy.modules[module].codes[index].code)")
+            }
+        }
+        return copy
+    }
+
     /// `definition` without its texts in `language` (its language list unchanged).
     static func stripping(_ language: Language, from definition: CatalogDefinition) -> CatalogDefinition {
         var copy = definition
@@ -59,6 +76,7 @@ struct TranslationRoundTripTests {
         var generator = HostileCatalogGenerator(seed: Self.seed)
         var random = SplitMix64(seed: Self.seed ^ 0x5EED)
         var texts = 0
+        var leftOutTotal = 0
         for number in 0..<24 {
             let definition = Self.catalog(number, generator: &generator, random: &random)
             let context = "seed \(Self.seed), catalog \(number)"
@@ -73,10 +91,49 @@ struct TranslationRoundTripTests {
                 let po = POFile.text(definition, language: language)
                 let parsed = try POFile.parse(po)
                 #expect(parsed.language == language.tag, "\(context)")
-                let imported = try POFile.apply(
+                let imported = POFile.apply(
                     parsed, language: language, to: Self.stripping(language, from: definition))
-                #expect(imported == definition, "\(context): \(language) through a .po file")
+                #expect(imported.problems.isEmpty, "\(context): \(language): \(imported.problems)")
+                #expect(imported.definition == definition, "\(context): \(language) through a .po file")
                 texts += parsed.entries.count
+
+                // The same file with new translations, some entries marked fuzzy, some translating
+                // another text, some both, into the catalog as it is: exactly those are left out,
+                // each with one warning per reason; the others replace the catalog's texts.
+                var fuzzy: Set<String> = []
+                var outdated: Set<String> = []
+                for unit in TranslationUnit.all(in: definition) {
+                    switch random.below(12) {
+                    case 0: fuzzy.insert(unit.context)
+                    case 1: outdated.insert(unit.context)
+                    case 2:
+                        fuzzy.insert(unit.context)
+                        outdated.insert(unit.context)
+                    default: break
+                    }
+                }
+                let fuzzyLines = Set(fuzzy.map { "msgctxt \(POFile.quoted($0))" })
+                let marked = po.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
+                    fuzzyLines.contains(String(line)) ? ["#, fuzzy", String(line)] : [String(line)]
+                }
+                var changed = try POFile.parse(marked.joined(separator: "\n"))
+                for index in changed.entries.indices {
+                    changed.entries[index].translation = "<" + changed.entries[index].translation + ">"
+                    if outdated.contains(changed.entries[index].context ?? "") {
+                        changed.entries[index].id += " (old)"
+                    }
+                }
+                let partial = POFile.apply(changed, language: language, to: definition)
+                let leftOut = fuzzy.union(outdated)
+                leftOutTotal += leftOut.count
+                #expect(partial.errors.isEmpty, "\(context): \(language): \(partial.errors)")
+                #expect(partial.warnings.count == fuzzy.count + outdated.count, "\(context): \(language)")
+                #expect(partial.leftOut == leftOut.count, "\(context): \(language)")
+                #expect(partial.applied == changed.entries.count - leftOut.count, "\(context): \(language)")
+                let expected = Self.mapping(language, in: definition) { unit, text in
+                    leftOut.contains(unit) ? text : "<" + (text ?? "") + ">"
+                }
+                #expect(partial.definition == expected, "\(context): \(language), fuzzy and outdated entries")
             }
 
             // The String Catalog: every text of every language under its key, read with the
@@ -101,6 +158,7 @@ struct TranslationRoundTripTests {
             }
         }
         #expect(texts > 0)
+        #expect(leftOutTotal > 0, "no entry was marked fuzzy or outdated: the test tested nothing")
     }
 
     static func members(_ node: JSONNode) -> [String: JSONNode] {
@@ -123,7 +181,9 @@ struct TranslationRoundTripTests {
             with:
                 "msgctxt \"code 11001\"\nmsgid \"Your session has expired. Please sign in again.\"\nmsgstr \"Votre session a expiré.\""
         )
-        let imported = try POFile.apply(try POFile.parse(po), language: "fr", to: definition)
+        let result = POFile.apply(try POFile.parse(po), language: "fr", to: definition)
+        #expect(result.problems.isEmpty)
+        let imported = result.definition
         #expect(imported.languages.map(\.tag) == ["en", "zh-Hans", "zh-Hant", "hi", "fr"])
         #expect(imported.base.first?.message["fr"] == "Votre session a expiré.")
         #expect(imported.base.dropFirst().allSatisfy { $0.message["fr"] == nil })

@@ -1,6 +1,7 @@
 # check.mk — `make check`: every test README promises, in one command.
 #   C tests with gcc and clang (-Werror), under ASan+UBSan; the shared library's exports
-#   (exactly the public API, for each compiler); the pkg-config example against an
+#   (exactly the public API, for each compiler); a 0.2.0 program's mistakes as compile errors
+#   (make upgrade-check, for each compiler); the pkg-config example against an
 #   installed copy, linked shared and static (readelf -d proves which needs libcerrcore.so);
 #   the freestanding cross build (sizes, host equivalence, Embedded Swift), `swift test`, and
 #   `make gen`'s table for a catalog of one's own compiled and run (check-gen, scripts/make/gen.mk).
@@ -14,9 +15,11 @@ check-c:
 	$(MAKE) clean
 	$(MAKE) test CC=gcc
 	$(MAKE) check-exports CC=gcc
+	$(MAKE) upgrade-check CC=gcc
 	$(MAKE) clean
 	$(MAKE) test CC=clang
 	$(MAKE) check-exports CC=clang
+	$(MAKE) upgrade-check CC=clang
 	$(MAKE) test SANITIZE=1
 	$(MAKE) install PREFIX=$(CHECK_PREFIX)
 	$(MAKE) example PREFIX=$(CHECK_PREFIX)

@@ -126,6 +126,81 @@ def test_probe_reports_the_catalog_and_refuses_bad_options_as_usage(errcat, othe
     assert "--max-line-bytes must be at least 1" in str(raised.value)
 
 
+@pytest.mark.parametrize("tag", ["en", "hi", "zh-Hant", "zh-Hant-TW", "sr-Latn-RS", "pt-BR", "fr", "zh_TW", "", "en-", "e"])
+def test_lang_takes_the_tags_errcat_takes_and_refuses_the_others_before_spark(errcat, tag, tmp_path, capsys):
+    """--lang is passed to errcat as given: the job accepts a tag exactly when errcat classify does,
+    and a tag errcat refuses stops the job with errcat's message and status 2 before Spark starts."""
+    reference = subprocess.run(
+        [errcat, "classify", "--json", "--quiet", "--lang", tag, "-"],
+        input=b"",
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        check=False,
+    )
+    assert reference.returncode in (0, 2)
+    args = job.argument_parser().parse_args(["in/", "--output", "out", "--lang", tag])
+    assert args.lang == tag
+    if reference.returncode == 0:
+        summary = job.probe_errcat(job.ErrcatCommand(errcat), job.ClassifyOptions(lang=args.lang))
+        assert summary["total"] == 0
+    else:
+        status = job.main(["--errcat", errcat, "--lang", tag, "--output", str(tmp_path / "out"), str(tmp_path)])
+        assert status == 2
+        reason = reference.stderr.decode().split("\n")[0]
+        assert f"malformed language tag '{tag}'" in reason
+        assert reason in capsys.readouterr().err
+        assert not (tmp_path / "out").exists()
+
+
+def test_under_spark_submit_stderr_is_the_jvm_s_standard_error(monkeypatch):
+    """spark-submit merges the Python driver's stderr into its stdout; the job's stderr writes to
+    the JVM's System.err instead (flushed at each newline), falling back to the process's stderr."""
+
+    class PrintStream:
+        def __init__(self) -> None:
+            self.printed: list[str] = []
+            self.flushes = 0
+
+        def print(self, text: str) -> None:
+            self.printed.append(text)
+
+        def flush(self) -> None:
+            self.flushes += 1
+
+    class GoneGateway:
+        def print(self, text: str) -> None:
+            raise ConnectionError("the gateway is gone")
+
+        def flush(self) -> None:
+            raise ConnectionError("the gateway is gone")
+
+    class Fallback:
+        def __init__(self) -> None:
+            self.text = ""
+
+        def write(self, text: str) -> None:
+            self.text += text
+
+        def flush(self) -> None:
+            pass
+
+    jvm = PrintStream()
+    stream = job.JvmStandardError(jvm, Fallback())
+    print("errcat-spark: partial", end="", file=stream)
+    assert jvm.printed == ["errcat-spark: partial"] and jvm.flushes == 0
+    print(" and the rest", file=stream)
+    assert "".join(jvm.printed) == "errcat-spark: partial and the rest\n" and jvm.flushes == 1
+    fallback = Fallback()
+    print("errcat-spark: kept", file=job.JvmStandardError(GoneGateway(), fallback))
+    assert fallback.text == "errcat-spark: kept\n"
+
+    # Run as a plain Python program (no spark-submit gateway), stderr stays as it is.
+    monkeypatch.delenv("PYSPARK_GATEWAY_PORT", raising=False)
+    before = sys.stderr
+    job.keep_stdout_for_the_summary()
+    assert sys.stderr is before
+
+
 def test_run_errcat_names_a_missing_binary():
     with pytest.raises(job.ErrcatSparkError, match="cannot run /no/such/errcat"):
         job.run_errcat(["/no/such/errcat", "classify"], "errcat on the driver")

@@ -24,7 +24,7 @@ enum CheckCommand: ErrcatCommand {
         malformed BCP 47 tag, a tag listed or used twice in one object (ignoring case), a text
         in a language the catalog's "languages" does not list, a text missing in the default
         language. A text missing in another language is a warning, not a problem (lookups fall
-        back along the tag, then to the default language): FILE:LINE:COLUMN: warning: code C
+        back along the language's chain, then to the default language): FILE:LINE:COLUMN: warning: code C
         (NAME) has no "TAG" message, or module "NAME" has no "TAG" title, at the entry or module,
         on standard error; warnings do not change the exit status.
 

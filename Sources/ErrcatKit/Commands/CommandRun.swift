@@ -58,7 +58,8 @@ struct CommandRun {
     }
 
     /// `--lang TAG`, any BCP 47 tag, read with the library's ``Language/init(tag:)``; English when
-    /// absent. Messages fall back along the tag to the catalog's default language.
+    /// absent. The language rule picks the catalog's language for it (`zh-TW`: `zh-Hant`), else the
+    /// catalog's default language.
     /// - Throws: A usage error for a value that is not a well-formed language tag.
     func language() throws(ExitCode) -> Language {
         guard let value = arguments.value("--lang") else { return .english }

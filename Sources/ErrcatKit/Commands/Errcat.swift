@@ -9,7 +9,8 @@ enum ExitStatus {
     /// Success: the output is complete.
     static let success: Int32 = 0
     /// The input has problems: a catalog with errors, an unreadable file, an invalid code
-    /// argument, invalid lines with `classify --strict`, a drifted generated file, a write error.
+    /// argument, invalid lines with `classify --strict`, warnings with `import po --strict`, a
+    /// drifted generated file, a write error.
     static let problems: Int32 = 1
     /// The command line is wrong: unknown subcommand or option, missing or extra arguments.
     static let usage: Int32 = 2
@@ -43,8 +44,9 @@ public enum Errcat {
         EXIT STATUS:
           0  success
           1  problems in the input (catalog errors, unreadable file, invalid code argument,
-             invalid lines with classify --strict, generated file out of date), or a failed
-             write ("errcat <command>: cannot write <what>: <reason>" on standard error)
+             invalid lines with classify --strict, warnings with import po --strict, generated
+             file out of date), or a failed write ("errcat <command>: cannot write <what>:
+             <reason>" on standard error)
           2  usage error (unknown command or option, missing or extra arguments)
           diff has its own: 0 compatible, 1 breaking changes, 2 usage error, an unreadable or
              invalid catalog, a stale --allow, or a failed write (see errcat diff --help)

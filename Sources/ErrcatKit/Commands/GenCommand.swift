@@ -112,7 +112,7 @@ enum GenCommand: ErrcatCommand {
         }
         let file: LocatedCatalogFile
         do {
-            file = try loadCatalogFile(path, io: io)
+            file = try loadCatalogFile(path, io: io).file
         } catch {
             for line in error.lines { io.printError(line) }
             return ExitStatus.problems

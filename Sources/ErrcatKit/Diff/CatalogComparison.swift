@@ -354,7 +354,7 @@ enum CatalogComparison {
                 reason = "text: a new translation"
             case (_?, nil):
                 kind = kinds.removed
-                reason = "text: the \(what) falls back along the tag to another language in \(tag)"
+                reason = "text: the \(what) falls back to another language in \(tag)"
             default:
                 kind = kinds.changed
                 reason = "text only"

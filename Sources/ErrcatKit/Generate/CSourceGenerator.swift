@@ -45,8 +45,10 @@ struct CSourceGenerator {
         var pool = StringPool()
         // The table's languages (the first the default), as errcore_build() would list them.
         let languages = definition.allLanguages.isEmpty ? [Language.english] : definition.allLanguages
-        let englishIndex = languages.firstIndex(of: .english)
-        let chineseIndex = languages.firstIndex(of: .simplifiedChinese)
+        // The languages that read as "en" and as "zh-Hans" by the language rule (the first step of
+        // their fallback chain: "en-Latn" is en, "zh" is zh-Hans), as errcore_build() finds them.
+        let englishIndices = languages.indices.filter { languages[$0].fallbackChain.first == .english }
+        let chineseIndices = languages.indices.filter { languages[$0].fallbackChain.first == .simplifiedChinese }
         // Pool order: language tags, modules (name, titles), success, base entries, module entries,
         // as in the file.
         let tagOffsets = languages.map { pool.add($0.tag) }
@@ -56,10 +58,11 @@ struct CSourceGenerator {
                 text[language].map { pool.add($0) } ?? (k == 0 ? fallback : nil)
             }
         }
-        /// The two-language view errcore_build() fills: "en" (the default when absent), "zh-Hans" exactly.
+        /// The two-language view errcore_build() fills: the first "en" text (the default's when
+        /// none), the first "zh-Hans" text.
         func legacy(_ row: [UInt32?]) -> (english: UInt32, chinese: UInt32?) {
-            let english = englishIndex.flatMap { row[$0] } ?? row[0] ?? 0
-            return (english, chineseIndex.flatMap { row[$0] })
+            let english = englishIndices.lazy.compactMap { row[$0] }.first ?? row[0] ?? 0
+            return (english, chineseIndices.lazy.compactMap { row[$0] }.first)
         }
         var moduleOffsets: [(name: UInt32, titles: [UInt32?])] = []
         for module in definition.modules {
@@ -102,6 +105,11 @@ struct CSourceGenerator {
         out += " * edit \(path) and regenerate\(isDefault ? " (a test fails on drift)" : "").\n"
         out += " */\n"
         out += "#include \"CErrCore.h\"\n\n"
+        if isDefault {
+            out +=
+                "/* CErrCore.h's reminder to include errcore_default_catalog.h, a macro of this file's function. */\n"
+            out += "#undef errcore_default_table\n\n"
+        }
 
         if pool.size <= CLiteral.maximumStringLength {
             out += "/* The string pool: every name and message, NUL-terminated, back to back. */\n"
@@ -271,6 +279,11 @@ struct CSourceGenerator {
         out += "#ifndef \(headerGuard)\n"
         out += "#define \(headerGuard)\n\n"
         out += "#include \"CErrCore.h\"\n\n"
+        if definition.name == "default" {
+            out +=
+                "/* CErrCore.h's reminder to include errcore_default_catalog.h, a macro of this header's function. */\n"
+            out += "#undef errcore_default_table\n\n"
+        }
         out += "#ifdef __cplusplus\n"
         out += "extern \"C\" {\n"
         out += "#endif\n\n"

@@ -300,8 +300,9 @@ enum GeneratedSourceAudit {
 
     /// The identifiers generated C uses besides the table's own `errcore_…` names.
     static let cWords: Set<String> = [
-        "include", "static", "const", "char", "int64_t", "uint32_t", "sizeof", "return", "void", "NULL", "INT64_C",
-        "INT64_MIN", "ERRCORE_NO_STRING", "errcore_entry", "errcore_module", "errcore_range", "errcore_index_slot",
+        "include", "undef", "static", "const", "char", "int64_t", "uint32_t", "sizeof", "return", "void", "NULL",
+        "INT64_C", "INT64_MIN", "ERRCORE_NO_STRING", "errcore_entry", "errcore_module", "errcore_range",
+        "errcore_index_slot",
         "errcore_front_slot", "errcore_front_gap", "errcore_table", "ERRCORE_API",
     ]
 

@@ -39,12 +39,15 @@ func warningLines(_ missing: [LocatedMissingTranslation], in shownPath: String, 
     return lines
 }
 
-/// Reads and decodes a catalog file, with the places of its missing translations.
+/// Reads and decodes a catalog file, with the places of its missing translations, and gives back
+/// the file's bytes too (standard input can be read only once).
 /// - Parameter path: The catalog file (`-` for stdin).
-/// - Returns: The catalog definition and its located missing translations.
+/// - Returns: The file's bytes, and the catalog definition with its located missing translations.
 /// - Throws: `CatalogLoadError` with one ``diagnosticLine(_:in:)`` per problem (the first 100; then
 ///   a line with the count of the rest; `errcat check` lists more).
-func loadCatalogFile(_ path: String, io: ErrcatIO) throws(CatalogLoadError) -> LocatedCatalogFile {
+func loadCatalogFile(_ path: String, io: ErrcatIO) throws(CatalogLoadError) -> (
+    bytes: [UInt8], file: LocatedCatalogFile
+) {
     let bytes: [UInt8]
     do {
         bytes = try readWholeFile(path, standardInput: io.input)
@@ -52,7 +55,7 @@ func loadCatalogFile(_ path: String, io: ErrcatIO) throws(CatalogLoadError) -> L
         throw CatalogLoadError(lines: ["errcat: cannot read catalog \(error.description)"])
     }
     do {
-        return try CatalogDefinition.readLocated(json: bytes, problemLimit: CheckCommand.defaultMaxProblems)
+        return (bytes, try CatalogDefinition.readLocated(json: bytes, problemLimit: CheckCommand.defaultMaxProblems))
     } catch {
         let shownPath = DisplayText.bare(path)
         var lines = error.problems.map { diagnosticLine($0, in: shownPath) }
@@ -70,7 +73,7 @@ func loadCatalogFile(_ path: String, io: ErrcatIO) throws(CatalogLoadError) -> L
 /// - Returns: The catalog definition.
 /// - Throws: `CatalogLoadError` as ``loadCatalogFile(_:io:)`` does.
 func loadCatalogDefinition(_ path: String, io: ErrcatIO) throws(CatalogLoadError) -> CatalogDefinition {
-    try loadCatalogFile(path, io: io).definition
+    try loadCatalogFile(path, io: io).file.definition
 }
 
 /// The table to classify with: the file's catalog when `path` is given, else the built-in one

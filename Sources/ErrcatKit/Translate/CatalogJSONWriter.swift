@@ -17,17 +17,18 @@ enum CatalogJSONWriter {
     }
 
     /// The file's text, ending with a newline. Messages and titles list their texts in the order
-    /// of the catalog's languages (``CatalogDefinition/allLanguages``); an entry without flags has no
-    /// `"flags"`.
-    static func text(_ definition: CatalogDefinition) -> String {
+    /// of the catalog's languages (``CatalogDefinition/allLanguages``). An entry's `"flags"` are
+    /// those `flags` has for its code, as its file wrote them, else in canonical order; an entry
+    /// without flags has no `"flags"` unless its file had it.
+    static func text(_ definition: CatalogDefinition, flags: WrittenFlags = WrittenFlags()) -> String {
         let languages = definition.allLanguages
         func localized(_ text: LocalizedText) -> Value {
             .object(languages.compactMap { language in text[language].map { (language.tag, Value.string($0)) } })
         }
         func entry(_ entry: EntryDefinition) -> Value {
             var members: [(String, Value)] = [("code", .integer(entry.code)), ("name", .string(entry.name))]
-            if !entry.flags.isEmpty {
-                members.append(("flags", .array(entry.flags.names.map { .string($0) })))
+            if let names = flags.names(for: entry) {
+                members.append(("flags", .array(names.map { .string($0) })))
             }
             members.append(("message", localized(entry.message)))
             return .object(members)

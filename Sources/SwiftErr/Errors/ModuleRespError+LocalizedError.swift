@@ -29,7 +29,7 @@ extension ModuleRespError: LocalizedError {
     /// - Parameter language: The language wanted.
     /// - Returns: The message.
     public func errorDescription(in language: Language) -> String {
-        let zh = language == .simplifiedChinese
+        let zh = language.usesSimplifiedChinese
         switch self {
         case .base(let answer):
             return describe(answer.value.rawValue, serverMessage: answer.serverMessage, in: language)
@@ -63,7 +63,7 @@ extension ModuleRespError: LocalizedError {
     /// - Parameter language: The language wanted.
     /// - Returns: The reason.
     public func failureReason(in language: Language) -> String {
-        let zh = language == .simplifiedChinese
+        let zh = language.usesSimplifiedChinese
         switch self {
         case .base(let answer):
             let code = answer.value
@@ -114,7 +114,7 @@ extension ModuleRespError: LocalizedError {
     /// - Parameter language: The language wanted.
     /// - Returns: The suggestion, or `nil`.
     public func recoverySuggestion(in language: Language) -> String? {
-        let zh = language == .simplifiedChinese
+        let zh = language.usesSimplifiedChinese
         if requiresReauthentication {
             return zh ? "请重新登录。" : "Sign in again."
         }
@@ -133,7 +133,7 @@ extension ModuleRespError: LocalizedError {
     private func describe(_ code: Int64, serverMessage: String?, in language: Language) -> String {
         let catalog = Code.catalog ?? Catalog.current
         if let message = Self.shownServerMessage(serverMessage, for: code, in: catalog) {
-            return language == .simplifiedChinese ? "\(message)(错误码 \(code))" : "\(message) (code \(code))"
+            return language.usesSimplifiedChinese ? "\(message)(错误码 \(code))" : "\(message) (code \(code))"
         }
         return catalog.describe(code, in: language)
     }

@@ -4,7 +4,8 @@ extension Language {
     private static let override = Locked<Language?>(nil)
 
     /// The language `LocalizedError` texts, presentations and descriptions use by default: a
-    /// process-wide setting, English or Simplified Chinese.
+    /// process-wide setting, any language (`zh-TW`, `pt-BR`, …); each lookup resolves it by the
+    /// language rule (``Language``), so a catalog's `zh-Hant` texts serve `zh-TW`.
     ///
     /// Unless set in code, it follows the system (``system``). Setting it overrides the system
     /// until ``followSystem()``.
@@ -18,7 +19,8 @@ extension Language {
         override.withLock { $0 = nil }
     }
 
-    /// The system's language. On Linux and other POSIX systems without a preferred-languages
+    /// The system's language, the identifier's own tag (`Language.matching(identifier:)`:
+    /// `zh_TW.UTF-8` gives `zh-TW`). On Linux and other POSIX systems without a preferred-languages
     /// setting it is read from the environment as the C library does: the first non-empty of
     /// `LC_ALL`, `LC_MESSAGES` and `LANG` (Foundation there reports a fixed locale whatever the
     /// environment says). On Apple platforms it is the user's first preferred language.
@@ -32,7 +34,7 @@ extension Language {
 
     /// The language the POSIX locale variables select: the first non-empty of `LC_ALL`,
     /// `LC_MESSAGES` and `LANG`, read with ``matching(identifier:)``; English when all are unset
-    /// or empty (including the `C` and `POSIX` locales).
+    /// or empty, and for the `C` and `POSIX` locales.
     /// - Parameter variable: Reads one environment variable.
     /// - Returns: The language selected.
     package static func fromLocaleEnvironment(_ variable: (String) -> String?) -> Language {

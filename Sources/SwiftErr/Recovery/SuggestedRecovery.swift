@@ -48,7 +48,7 @@ public enum SuggestedRecovery: Sendable, Hashable, CaseIterable {
     /// - Parameter language: The language wanted.
     /// - Returns: The suggestion, or `nil` for ``acknowledge``.
     public func suggestion(in language: Language) -> String? {
-        let zh = language == .simplifiedChinese
+        let zh = language.usesSimplifiedChinese
         switch self {
         case .signIn: return zh ? "请重新登录。" : "Sign in again."
         case .tryAgain: return zh ? "请稍后重试。" : "Try again later."
@@ -126,7 +126,7 @@ struct CatalogCodeFailure: PresentableError {
 
     /// Which tier and entry the code is, as a sentence.
     private func reason(in language: Language) -> String {
-        let zh = language == .simplifiedChinese
+        let zh = language.usesSimplifiedChinese
         let name = classification.entryIndex.flatMap { catalog.entryName(at: $0) }
         switch classification.tier {
         case .success:
@@ -157,5 +157,5 @@ struct CatalogCodeFailure: PresentableError {
 ///   - language: The language they are in.
 /// - Returns: The joined text.
 func joinSentences(_ sentences: [String?], in language: Language) -> String {
-    sentences.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: language == .simplifiedChinese ? "" : " ")
+    sentences.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: language.usesSimplifiedChinese ? "" : " ")
 }

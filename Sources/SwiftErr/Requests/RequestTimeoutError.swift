@@ -45,6 +45,6 @@ public struct RequestTimeoutError: Error, Sendable, Hashable, CustomStringConver
 extension RequestTimeoutError: LocalizedError {
     /// "The request timed out." / "请求超时。", in `Language.current`.
     public var errorDescription: String? {
-        Language.current == .simplifiedChinese ? "请求超时。" : "The request timed out."
+        Language.current.usesSimplifiedChinese ? "请求超时。" : "The request timed out."
     }
 }

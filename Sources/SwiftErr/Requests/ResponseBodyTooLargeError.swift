@@ -50,6 +50,6 @@ public struct ResponseBodyTooLargeError: Error, Sendable, Hashable, CustomString
 extension ResponseBodyTooLargeError: LocalizedError {
     /// "The server's response is too large." / "服务器的响应过大。", in the current language (`Language.current`).
     public var errorDescription: String? {
-        Language.current == .simplifiedChinese ? "服务器的响应过大。" : "The server's response is too large."
+        Language.current.usesSimplifiedChinese ? "服务器的响应过大。" : "The server's response is too large."
     }
 }

@@ -73,7 +73,7 @@ extension UpstreamRefusal: LocalizedError {
     /// - Parameter language: The language wanted.
     /// - Returns: The reason.
     public func reason(in language: Language) -> String {
-        let zh = language == .simplifiedChinese
+        let zh = language.usesSimplifiedChinese
         switch reason {
         case .circuitOpen:
             return zh

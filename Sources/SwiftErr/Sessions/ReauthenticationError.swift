@@ -84,7 +84,7 @@ extension ReauthenticationError: LocalizedError {
     /// - Parameter language: The language wanted.
     /// - Returns: The reason.
     public func reason(in language: Language) -> String {
-        let zh = language == .simplifiedChinese
+        let zh = language.usesSimplifiedChinese
         switch reason {
         case .refreshFailed:
             return zh ? "续期登录失败。" : "Renewing the session failed."

@@ -15,8 +15,9 @@ extension Catalog {
         CText.string(errcore_entry_name(pointer, index))
     }
 
-    /// The message of entry `index` for `language`, falling back along the language's tag, then to
-    /// the catalog's default language (`errcore_entry_message_for_tag()`).
+    /// The message of entry `index` for `language`, chosen by the language rule (``Language``):
+    /// along the language's ``Language/fallbackChain``, then the catalog's default language
+    /// (`errcore_entry_message_for_tag()`).
     /// - Parameters:
     ///   - index: An entry index.
     ///   - language: The language wanted.

@@ -3,10 +3,15 @@ import CErrCore
 /// A language catalog messages are written in, identified by its BCP 47 tag (`"en"`, `"zh-Hans"`,
 /// `"zh-Hant"`, `"hi"`, `"pt-BR"`, …).
 ///
-/// A catalog lists its languages, the first its default. Looking a message up for a language falls
-/// back along the tag, dropping its last subtag each time, then to the catalog's default language:
-/// for `zh-Hant-HK` the texts of `zh-Hant-HK`, `zh-Hant`, `zh` and the default, the first present
-/// (``LocalizedText/text(in:fallback:)``, `Catalog.entryMessage(at:in:)`).
+/// A catalog lists its languages, the first its default. Which of them serves a language is decided
+/// by one rule, the C core's (`errcore_text.h`, from CLDR's likely subtags and parent locales), for
+/// every lookup in C and Swift: a tag falls back along its ``fallbackChain`` (`zh-TW`: `zh-Hant-TW`,
+/// `zh-Hant`; `en-GB`: `en-GB`, `en-001`, `en`; `pt-AO`: `pt-AO`, `pt-PT`, `pt`), each step matching
+/// a catalog language that reads as the same language (`zh-TW` is `zh-Hant-TW`, `zh` is `zh-Hans`),
+/// then to the catalog's default language. A script other than the language's likely one never
+/// falls back to the language alone: `zh-Hant` does not fall to Simplified Chinese, `sr-Latn` not to
+/// Cyrillic Serbian (``LocalizedText/text(in:fallback:)``, `Catalog.entryMessage(at:in:)`,
+/// ``bestMatch(in:)``).
 ///
 /// Tags are kept in their conventional case (language subtag lower case, a four-letter script
 /// title case, a two-letter region upper case: `zh-hant-tw` becomes `zh-Hant-TW`), so two spellings
@@ -104,51 +109,77 @@ public struct Language: Sendable, Hashable, RawRepresentable, ExpressibleByStrin
     /// The tag.
     public var description: String { tag }
 
-    /// The languages a lookup for this one tries, most specific first: `zh-Hant-HK`, `zh-Hant`,
-    /// `zh` (the catalog's default comes after them).
+    /// The languages a lookup for this one tries, most specific first, as the language rule reads
+    /// them (`errcore_language_fallback()`): `zh-TW` gives `zh-Hant-TW`, `zh-Hant`; `zh-Hant-MO`
+    /// gives `zh-Hant-MO`, `zh-Hant-HK`, `zh-Hant`; `en-IN` gives `en-IN`, `en-001`, `en`; `zh` gives
+    /// `zh-Hans`. Extensions and private use are not part of it (`en-US-u-ca-buddhist` gives `en-US`,
+    /// `en`). The catalog's default language comes after them. Empty for a tag that names no
+    /// language (`POSIX`).
     public var fallbackChain: [Language] {
         var chain: [Language] = []
-        var parts = Self.subtags(tag)
-        while !parts.isEmpty {
-            var bytes: [UInt8] = []
-            for (index, part) in parts.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: "-")) }
-                bytes += part
+        tag.withCString { wanted in
+            var step = 0
+            while true {
+                let name = CText.read { buffer, size in errcore_language_fallback(wanted, step, buffer, size) }
+                if name.isEmpty { break }
+                chain.append(Language(checkedTag: name))
+                step += 1
             }
-            chain.append(Language(checkedTag: String(decoding: bytes, as: UTF8.self)))
-            parts.removeLast()
         }
         return chain
     }
 
-    /// Chooses the language for a BCP 47 language identifier such as `"zh-Hans-CN"`,
-    /// `"zh_TW"`, `"hi_IN"` or `"en-US"`.
-    ///
-    /// A Chinese identifier with the Traditional script or a Traditional region (`Hant`, `TW`,
-    /// `HK`, `MO`) selects ``traditionalChinese``, any other Chinese identifier
-    /// ``simplifiedChinese``, a Hindi one ``hindi``; everything else selects ``english``, the
-    /// fallback. Matching is ASCII case-insensitive. (Set `Language.current` to any other language,
-    /// such as `Language(tag: "pt-BR")`, to use it.)
+    /// The language of `languages` that serves this one by the language rule
+    /// (`errcore_language_choose()`): the first along ``fallbackChain`` that some element reads as,
+    /// the earliest such element; `nil` when none is on the chain (the caller then uses its
+    /// default). `Language("zh-TW").bestMatch(in: [.english, .simplifiedChinese, .traditionalChinese])`
+    /// is `.traditionalChinese`; `Language("zh-TW").bestMatch(in: [.english, .simplifiedChinese])`
+    /// is `nil`.
+    /// - Parameter languages: The languages to choose among, such as a catalog's.
+    /// - Returns: The element chosen, or `nil`.
+    public func bestMatch(in languages: [Language]) -> Language? {
+        var tags: [String] = []
+        for language in languages { tags.append(language.tag) }
+        return Self.chooseIndex(among: tags, for: tag).map { languages[$0] }
+    }
+
+    /// `errcore_language_choose()` over Swift strings: the index of the tag of `tags` that serves
+    /// `wanted`, or `nil`.
+    /// - Parameters:
+    ///   - tags: The tags to choose among.
+    ///   - wanted: The tag or locale identifier wanted.
+    /// - Returns: The index chosen, or `nil` when none is on wanted's chain.
+    package static func chooseIndex(among tags: [String], for wanted: String) -> Int? {
+        guard !tags.isEmpty else { return nil }
+        // The tags as C strings back to back in one buffer, and a pointer to each.
+        var bytes: [CChar] = []
+        var starts: [Int] = []
+        for tag in tags {
+            starts.append(bytes.count)
+            for byte in tag.utf8 { bytes.append(CChar(bitPattern: byte)) }
+            bytes.append(0)
+        }
+        let index = bytes.withUnsafeBufferPointer { buffer -> Int in
+            let base = buffer.baseAddress!
+            var pointers: [UnsafePointer<CChar>?] = []
+            for start in starts { pointers.append(base + start) }
+            return wanted.withCString { errcore_language_choose(pointers, pointers.count, $0) }
+        }
+        return (0..<tags.count).contains(index) ? index : nil  // ERRCORE_NO_INDEX is -1 as an Int
+    }
+
+    /// The language of a BCP 47 tag or a POSIX or ICU locale identifier such as `"zh-Hans-CN"`,
+    /// `"zh_TW.UTF-8"`, `"sr_RS@latin"`, `"hi_IN"` or `"en-US"`: the identifier's own tag
+    /// (`errcore_language_from_identifier()`: `zh_TW.UTF-8` gives `zh-TW`, `sr_RS@latin` gives
+    /// `sr-Latn-RS`), in conventional case, which lookups then resolve by the language rule (a
+    /// catalog with `zh-Hant` answers `zh-TW` in it). ``english`` when the identifier names no
+    /// language (empty, `C`, `POSIX`, or malformed).
     /// - Parameter identifier: A locale or language identifier.
-    /// - Returns: The catalog language to use for it.
+    /// - Returns: The language it names.
     public static func matching(identifier: String) -> Language {
-        var parts: [[UInt8]] = [[]]
-        for byte in identifier.utf8 {
-            switch byte {
-            case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "@"), UInt8(ascii: "."):
-                parts.append([])
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                parts[parts.count - 1].append(byte | 0x20)
-            default:
-                parts[parts.count - 1].append(byte)
-            }
+        let tag = identifier.withCString { id in
+            CText.read { buffer, size in errcore_language_from_identifier(id, buffer, size) }
         }
-        if parts[0] == Array("hi".utf8) { return .hindi }
-        guard parts[0] == Array("zh".utf8) else { return .english }
-        let traditional: [[UInt8]] = [Array("hant".utf8), Array("tw".utf8), Array("hk".utf8), Array("mo".utf8)]
-        for part in parts.dropFirst() where traditional.contains(part) {
-            return .traditionalChinese
-        }
-        return .simplifiedChinese
+        return tag.isEmpty ? .english : Language(checkedTag: tag)
     }
 }

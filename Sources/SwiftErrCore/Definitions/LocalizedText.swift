@@ -1,8 +1,8 @@
 /// A text in any number of languages: catalog messages and module titles.
 ///
-/// Looking it up for a language falls back along the language's tag, then to a fallback language
-/// (a catalog's default, English unless told), so a missing translation never leaves a user without
-/// text.
+/// Looking it up for a language follows the language rule (``Language``): along the language's
+/// ``Language/fallbackChain``, then to a fallback language (a catalog's default, English unless
+/// told), so a missing translation never leaves a user without text.
 public struct LocalizedText: Sendable, Hashable {
     /// The text in each language it has.
     public var texts: [Language: String]
@@ -48,16 +48,23 @@ public struct LocalizedText: Sendable, Hashable {
         texts.keys.sorted { $0.tag.utf8.lexicographicallyPrecedes($1.tag.utf8) }
     }
 
-    /// The text for `language`: the first present along its tag (``Language/fallbackChain``), else
-    /// the text in `fallback`, else the English text, else `""`.
+    /// The text for `language`, chosen by the language rule (``Language/bestMatch(in:)``): the
+    /// text of the first language along ``Language/fallbackChain`` the text has (`zh-TW`: a
+    /// `zh-Hant` or `zh-TW` text; `en-IN`: `en-001`, then `en`), else the text the rule gives
+    /// `fallback`, else English's, else `""`. Among texts whose languages read as the same one
+    /// (`zh` and `zh-Hans`), the one in `fallback` comes first, then by tag, as a catalog's
+    /// default language comes first.
     /// - Parameters:
     ///   - language: The language wanted.
     ///   - fallback: The language to end at, usually the catalog's default; English unless told.
     /// - Returns: The translation, or the fallback's text.
     public func text(in language: Language, fallback: Language = .english) -> String {
-        for candidate in language.fallbackChain {
-            if let text = texts[candidate] { return text }
+        var ordered: [Language] = []
+        if texts[fallback] != nil { ordered.append(fallback) }
+        for candidate in languages where candidate != fallback { ordered.append(candidate) }
+        for wanted in [language, fallback, .english] {
+            if let chosen = wanted.bestMatch(in: ordered), let text = texts[chosen] { return text }
         }
-        return texts[fallback] ?? texts[.english] ?? ""
+        return ""
     }
 }

@@ -39,6 +39,7 @@ void test_status(void);
 void test_validate(void);
 void test_build(void);
 void test_languages(void);
+void test_language_rule(void);
 void test_classify(void);
 void test_text(void);
 void test_differential(void);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "build_bytes.h"
 #include "check.h"
 #include "fixture.h"
 #include "reference.h"
@@ -38,8 +39,9 @@ static void collected_reset(collected *c, size_t stop_after) {
     c->stop_after = stop_after;
 }
 
-/* errcore_check_catalog() with exactly errcore_check_size() bytes of heap scratch. */
-static errcore_status check_all(const errcore_catalog_def *def, collected *out) {
+/* errcore_check_catalog() with exactly errcore_check_size() bytes of heap scratch, its bytes set
+ * to `fill` first (-1: left as malloc gives them). */
+static errcore_status check_filled(const errcore_catalog_def *def, collected *out, int fill) {
     size_t size = 0;
     if (errcore_check_size(def, &size, NULL) != ERRCORE_OK) {
         size = 0;
@@ -48,9 +50,16 @@ static errcore_status check_all(const errcore_catalog_def *def, collected *out) 
     if (size && !scratch) {
         abort();
     }
+    if (scratch && fill >= 0) {
+        memset(scratch, fill, size);
+    }
     errcore_status s = errcore_check_catalog(def, scratch, size, collect, out);
     free(scratch);
     return s;
+}
+
+static errcore_status check_all(const errcore_catalog_def *def, collected *out) {
+    return check_filled(def, out, -1);
 }
 
 static bool diag_is(const errcore_diag *d, errcore_status status, errcore_subject subject, size_t index,
@@ -635,6 +644,7 @@ static void test_differential_check(void) {
     }
     uint64_t s = seed;
     collected c = {0};
+    collected filled[2] = {{0}, {0}};
     unsigned long rounds = 0, reports = 0, mismatches = 0, built = 0, stages[REF_STAGE_NONE + 1] = {0};
     for (int round = 0; round < 4000; round++) {
         if (round % 2 == 0) {
@@ -668,6 +678,19 @@ static void test_differential_check(void) {
             print_diags("got", c.items, c.count);
             print_diags("want", want, count);
         }
+        /* The reports do not depend on what the scratch held. */
+        for (int f = 0; f < 2; f++) {
+            collected_reset(&filled[f], 0);
+            errcore_status fs = check_filled(&r.def, &filled[f], f == 0 ? 0x00 : 0xFF);
+            bool agree = fs == st && filled[f].count == c.count;
+            for (size_t i = 0; agree && i < c.count; i++) {
+                agree = ref_same_diag(&filled[f].items[i], &c.items[i]);
+            }
+            if (!agree && mismatches++ < 3) {
+                fprintf(stderr, "scratch differential: seed %llu round %d: scratch of 0x%02X gives %zu reports, %zu\n",
+                        (unsigned long long)seed, round, f == 0 ? 0x00 : 0xFF, filled[f].count, c.count);
+            }
+        }
         stages[count ? ref_stage_of(want[0].status, want[0].subject) : REF_STAGE_NONE]++;
         /* errcore_build's first report is the first report of check-all (earliest stage). */
         errcore_table t;
@@ -687,6 +710,11 @@ static void test_differential_check(void) {
             print_diags("want", want, count ? 1 : 0);
         }
         built += bs == ERRCORE_OK;
+        if (bs == ERRCORE_OK) {
+            char why[160];
+            uint64_t fill_state = seed ^ (uint64_t)round;
+            CHECKF(build_bytes_agree(&r.def, &fill_state, why, sizeof why), "round %d: %s", round, why);
+        }
         /* Stopping after k reports gives exactly the first k. */
         if (count > 1) {
             size_t k = 1 + (size_t)(check_rand(&s) % (count - 1));
@@ -714,6 +742,8 @@ static void test_differential_check(void) {
            (unsigned long long)seed);
     test_validate_blocks(&s);
     free(c.items);
+    free(filled[0].items);
+    free(filled[1].items);
 }
 
 void test_check(void) {

@@ -29,7 +29,8 @@ enum GeneratedSourceToolchain {
     /// `swiftc`: `SWIFTC` from the environment, else the first on `PATH`.
     static let swiftc: String? = ProcessInfo.processInfo.environment["SWIFTC"] ?? onPath("swiftc")
 
-    private static func onPath(_ name: String) -> String? {
+    /// The first executable `name` on `PATH`, or nil.
+    static func onPath(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":") {
             let candidate = "\(directory)/\(name)"

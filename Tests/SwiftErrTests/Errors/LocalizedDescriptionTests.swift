@@ -31,6 +31,25 @@ struct LocalizedDescriptionTests {
         #expect(ModuleRespError<StudyGroupCode>.module(.wrongTeamCode).recoverySuggestion(in: .english) == nil)
     }
 
+    @Test("the language as an identifier gives: zh-CN and zh_CN Chinese texts throughout, zh-TW Traditional or English")
+    func identifiers() {
+        let cancelled = ModuleRespError<StudyGroupCode>.cancelled
+        let token = ModuleRespError<StudyGroupCode>.base(.tokenExpire)
+        let unrecognised = ModuleRespError<StudyGroupCode>.module(.other(11_219_999))
+        for identifier in ["zh-CN", "zh_CN.UTF-8", "zh", "zh-Hans-SG"] {
+            let language = Language.matching(identifier: identifier)
+            #expect(cancelled.errorDescription(in: language) == "请求已取消。", "\(identifier)")
+            #expect(token.errorDescription(in: language) == "登录已过期,请重新登录。", "\(identifier)")
+            #expect(token.recoverySuggestion(in: language) == "请重新登录。", "\(identifier)")
+            #expect(unrecognised.errorDescription(in: language) == "未识别的学习小组错误(错误码 11219999)")
+        }
+        let traditional = Language.matching(identifier: "zh_TW.UTF-8")
+        // The catalog has zh-Hant; SwiftErr's own texts are English and Simplified Chinese only, and
+        // Traditional Chinese never falls back to Simplified.
+        #expect(token.errorDescription(in: traditional) == "登入狀態已過期,請重新登入。")
+        #expect(cancelled.errorDescription(in: traditional) == "The request was cancelled.")
+    }
+
     @Test("a missing translation falls back to English")
     func fallback() {
         let error = ModuleRespError<FallbackCode>.module(.englishOnly)
@@ -81,14 +100,16 @@ struct LocalizedDescriptionTests {
         "the system language follows LC_ALL, then LC_MESSAGES, then LANG",
         arguments: [
             ([String: String](), Language.english),
-            (["LANG": "zh_CN.UTF-8"], .simplifiedChinese),
-            (["LANG": "zh_TW.UTF-8"], .traditionalChinese), (["LANG": "hi_IN.UTF-8"], .hindi),
-            (["LC_MESSAGES": "zh_CN.UTF-8", "LANG": "en_US.UTF-8"], .simplifiedChinese),
-            (["LC_ALL": "en_US.UTF-8", "LC_MESSAGES": "zh_CN.UTF-8"], .english),
-            (["LC_ALL": "zh_CN.UTF-8", "LANG": "en_US.UTF-8"], .simplifiedChinese),
-            (["LC_ALL": "", "LANG": "zh_CN.UTF-8"], .simplifiedChinese),
-            (["LANG": "C"], .english),
-        ])
+            (["LANG": "zh_CN.UTF-8"], "zh-CN"),
+            (["LANG": "zh_TW.UTF-8"], "zh-TW"), (["LANG": "hi_IN.UTF-8"], "hi-IN"),
+            (["LANG": "sr_RS.UTF-8@latin"], "sr-Latn-RS"),
+            (["LC_MESSAGES": "zh_CN.UTF-8", "LANG": "en_US.UTF-8"], "zh-CN"),
+            (["LC_ALL": "en_US.UTF-8", "LC_MESSAGES": "zh_CN.UTF-8"], "en-US"),
+            (["LC_ALL": "zh_CN.UTF-8", "LANG": "en_US.UTF-8"], "zh-CN"),
+            (["LC_ALL": "", "LANG": "zh_CN.UTF-8"], "zh-CN"),
+            (["LANG": "C"], Language.english), (["LANG": "POSIX"], Language.english),
+            (["LANG": "C.UTF-8"], Language.english),
+        ] as [([String: String], Language)])
     func localeEnvironment(environment: [String: String], expected: Language) {
         #expect(Language.fromLocaleEnvironment { environment[$0] } == expected)
     }

@@ -499,10 +499,34 @@ public struct Gateway: Sendable {
             (reason, ByteBuffer(string: #"{"error":"upstream protected: \#(reason.rawValue)"}"#))
         })
 
-    /// Simplified Chinese when the client's `Accept-Language` starts with `zh`, English otherwise.
+    /// The language of the 401 body for the client's `Accept-Language` (``language(accepting:)``).
     static func language(of request: Request) -> Language {
-        guard let accepted = request.headers[.acceptLanguage] else { return .english }
-        return accepted.lowercased().hasPrefix("zh") ? .simplifiedChinese : .english
+        request.headers[.acceptLanguage].map(language(accepting:)) ?? .english
+    }
+
+    /// The language of `GatewayCatalog.bodyLanguages` an `Accept-Language` value asks for: its
+    /// language ranges by `q` (highest first, then in order; `q=0` and `*` left out), the first
+    /// that one of the body languages serves by the language rule (`Language.bestMatch(in:)`);
+    /// English when none does. `zh-CN,zh;q=0.9` and `zh-Hans` give Simplified Chinese; `zh-TW`
+    /// gives English, as Traditional Chinese never falls back to Simplified.
+    /// - Parameter accepted: The header's value.
+    /// - Returns: One of `GatewayCatalog.bodyLanguages`.
+    public static func language(accepting accepted: String) -> Language {
+        var ranges: [(language: Language, q: Double, order: Int)] = []
+        for (order, item) in accepted.split(separator: ",").enumerated() {
+            let fields = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let first = fields.first, let language = Language(tag: first) else { continue }
+            var q = 1.0
+            for field in fields.dropFirst() where field.hasPrefix("q=") {
+                q = Double(field.dropFirst(2)) ?? 0
+            }
+            if q > 0 { ranges.append((language, q, order)) }
+        }
+        ranges.sort { $0.q != $1.q ? $0.q > $1.q : $0.order < $1.order }
+        for range in ranges {
+            if let chosen = range.language.bestMatch(in: GatewayCatalog.bodyLanguages) { return chosen }
+        }
+        return .english
     }
 
     /// A gateway error: the status and `{"error": message}`.

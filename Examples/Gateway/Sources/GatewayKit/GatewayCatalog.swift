@@ -233,12 +233,15 @@ public final class GatewayCatalog: Sendable {
             : nil
         var bodies: [Int64: [Language: ByteBuffer]] = [:]
         for code in unauthorizedCodes {
-            for language in [Language.english, .simplifiedChinese] {
+            for language in bodyLanguages {
                 bodies[code, default: [:]][language] = envelope(code: code, language: language, in: snapshot.catalog)
             }
         }
         return Generation(snapshot: snapshot, observer: observer, unauthorizedBodies: bodies)
     }
+
+    /// The languages of the 401 bodies, English (the default) first.
+    static let bodyLanguages: [Language] = [.english, .simplifiedChinese]
 
     /// `{"ret":<code>,"msg":"<the catalog's message>"}`.
     static func envelope(code: Int64, language: Language, in catalog: Catalog) -> ByteBuffer {

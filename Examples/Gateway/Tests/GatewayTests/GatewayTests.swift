@@ -31,6 +31,9 @@ struct GatewayTests {
             let chineseMessage = try #require(
                 Catalog.builtIn.entryMessage(at: Self.entry(11001), in: .simplifiedChinese))
             #expect(chinese.body == #"{"ret":11001,"msg":"\#(chineseMessage)"}"#)
+            // Traditional Chinese never falls back to Simplified: the bodies' other language, English.
+            let traditional = try await harness.send("/api/code/11001", headers: [("Accept-Language", "zh-TW")])
+            #expect(traditional.body == english.body)
         }
     }
 
