@@ -27,16 +27,19 @@ extension EnvelopeMiddleware {
         let status = response.status.code
         guard decoder.statusValidator.accepts(status) else {
             let retryAfter = response.headerFields[.retryAfter].flatMap(RetryAfter.init(headerValue:))
-            let error = ModuleRespError<Code>.unacceptableStatus(HTTPStatusError(statusCode: status, retryAfter: retryAfter))
+            let error = ModuleRespError<Code>.unacceptableStatus(
+                HTTPStatusError(statusCode: status, retryAfter: retryAfter))
             return PipelineVerdict(
                 result: .failure(Failure(error: error, response: answer)), outcome: UpstreamOutcome(error),
                 statusCode: status)
         }
         guard classifies(operationID), Self.isJSON(response) else {
-            return PipelineVerdict(result: .success(answer), outcome: UpstreamOutcome(status: status), statusCode: status)
+            return PipelineVerdict(
+                result: .success(answer), outcome: UpstreamOutcome(status: status), statusCode: status)
         }
         func failed(_ error: ModuleRespError<Code>) -> PipelineVerdict<Passed, Failure> {
-            PipelineVerdict(result: .failure(Failure(error: error)), outcome: UpstreamOutcome(error), statusCode: status)
+            PipelineVerdict(
+                result: .failure(Failure(error: error)), outcome: UpstreamOutcome(error), statusCode: status)
         }
         let bytes: [UInt8]
         do {
