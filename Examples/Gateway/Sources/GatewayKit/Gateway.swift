@@ -174,12 +174,16 @@ public struct Gateway: Sendable {
     /// ``GatewayConfiguration/upstreamTimeout`` as the deadline, ``protections``, and the
     /// protection's decisions counted in `/metrics`.
     let pipeline: RequestPipeline
-    /// The configured upstream as the pipeline sees a request to it.
-    private let upstreamRequest: TransportRequest
+    /// The upstream every request goes to, as ``protections`` are keyed: the configured URL's host
+    /// and port (`nil` for a URL without a host). Its `description` is the `upstream` label of the
+    /// protection's series.
+    public let upstream: SwiftErr.Upstream?
+    /// The configured upstream's URL, the URL of every request as the pipeline sees it.
+    private let upstreamURL: URL
 
     /// The protection of the configured upstream, as it is now: `nil` before the first request, or
     /// when there is none.
-    public var protection: UpstreamProtection? { protections?.protection(for: upstreamRequest) }
+    public var protection: UpstreamProtection? { upstream.flatMap { protections?.protection(for: $0) } }
 
     /// Why an upstream answer was not classified: the label values of
     /// `gateway_upstream_unclassified_total{reason}`, a fixed set whatever the upstream sends.
@@ -313,7 +317,9 @@ public struct Gateway: Sendable {
         self.registry = registry
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.durationHistogramBuckets[ClassificationObserver.timerLabel()] = ClassificationObserver.durationBuckets
-        upstreamRequest = TransportRequest(url: URL(string: configuration.upstream) ?? URL(fileURLWithPath: "/"))
+        upstreamURL = URL(string: configuration.upstream) ?? URL(fileURLWithPath: "/")
+        let upstream = SwiftErr.Upstream(url: upstreamURL)
+        self.upstream = upstream
         // With classification off the gateway passes everything through unread, the load test's
         // baseline: no outcome is judged, so nothing is retried, protected or counted.
         var pipeline = RequestPipeline(
@@ -324,14 +330,16 @@ public struct Gateway: Sendable {
         {
             let (budget, breaker, throttle) =
                 (configuration.retryBudget, configuration.circuitBreaker, configuration.throttle)
-            // 64 upstreams, the registry's default capacity: in range, so this does not throw.
-            let protections = try! UpstreamProtections(keying: .host) { _ in protection(budget, breaker, throttle) }
-            let metricsFactory = factory
-            let series = UpstreamProtectionSeries { upstream in
-                UpstreamProtectionMetrics(upstream: upstream, factory: metricsFactory)
+            // Every request goes to the one configured upstream: keyed to it, with nothing to parse per
+            // request. 64 upstreams, the registry's default capacity: in range, so this does not throw.
+            let protections = try! UpstreamProtections(keying: .custom { _ in upstream }) { _ in
+                protection(budget, breaker, throttle)
             }
+            let metricsFactory = factory
             // The configured upstream's series are on `/metrics` from the start, its circuit closed.
-            if let upstream = protections.keying.upstream(upstreamRequest) { _ = series.series(for: upstream) }
+            let series = UpstreamProtectionSeries(configured: upstream) { label in
+                UpstreamProtectionMetrics(upstream: label, factory: metricsFactory)
+            }
             pipeline.protections = protections
             pipeline.protectionObserver = { event in series.record(event) }
             self.protections = protections
@@ -419,10 +427,10 @@ public struct Gateway: Sendable {
         let outgoing = UpstreamRequest(
             method: request.method.rawValue, url: configuration.upstream + request.uri.description, headers: headers,
             body: body.readableBytes > 0 ? body : nil)
-        // What the pipeline reads of the request: the upstream's keying reads the URL, the
-        // repeatability rule the method and an `Idempotency-Key`.
+        // What the pipeline reads of the request: the repeatability rule reads the method and an
+        // `Idempotency-Key` (the protections are keyed to the configured upstream, whatever the path).
         let described = TransportRequest(
-            url: URL(string: outgoing.url) ?? upstreamRequest.url, method: outgoing.method,
+            url: upstreamURL, method: outgoing.method,
             headerFields: request.headers[Self.idempotencyKey].map { [Self.idempotencyKey.canonicalName: $0] } ?? [:])
         // One catalog for the whole request, every attempt included, whatever reloads meanwhile.
         let generation = catalog.current
