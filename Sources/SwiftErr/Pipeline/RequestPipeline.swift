@@ -41,6 +41,9 @@ public struct RequestPipeline: Sendable {
     public var userStopMessage: LocalizedText
     /// The time the pipeline runs on.
     public var clock: PipelineClock
+    /// Told what the upstream's protection decides for each request (admitted, refused, the
+    /// circuit's changes), or `nil`: what a front end that counts the protection's series needs.
+    public var protectionObserver: (@Sendable (PipelineProtectionEvent) -> Void)?
     /// The session whose credential every request carries, or `nil`.
     var authentication: (any RequestAuthenticating)?
 
@@ -118,6 +121,9 @@ public struct RequestPipeline: Sendable {
     ) async -> PipelineEnd<Value, Failure> {
         var run = PipelineRun<Value, Failure>(
             request: request, start: clock.now, protection: protections?.protection(forSending: request))
+        if run.protection != nil, let protectionObserver, let upstream = protections?.keying.upstream(request) {
+            run.observe = { kind in protectionObserver(PipelineProtectionEvent(upstream: upstream, kind: kind)) }
+        }
         run.module = module
         run.deadline = timeouts.overall.map { run.start + $0 }
         let attempts = isRepeatable(request, repeatability) ? max(1, policy.maxAttempts) : 1
@@ -137,9 +143,15 @@ public struct RequestPipeline: Sendable {
                 thrown = underlying
             }
             let protection = run.protection
+            let observe = run.observe
             if let end = await policy.nextAttempt(
                 after: failure, thrown: thrown, attempt: run.attempt, maxAttempts: attempts, deadline: run.deadline,
-                clock: clock, failures: failures, mayRetry: { protection?.mayRetry(after: $0) ?? true },
+                clock: clock, failures: failures,
+                mayRetry: { delay in
+                    guard let protection, !protection.mayRetry(after: delay) else { return true }
+                    observe?(.refused(Self.refusal(ofRetryBy: protection)))
+                    return false
+                },
                 userStopMessage: userStopMessage)
             {
                 return run.end(end)
@@ -182,7 +194,7 @@ public struct RequestPipeline: Sendable {
             switch await send(outgoing, &run, isReplay: isReplay, failures: failures, exchange: exchange) {
             case .answer(let answer):
                 verdict = await judge(answer)
-                if let permit = run.permit { run.protection?.record(verdict.outcome, for: permit) }
+                if let permit = run.permit { run.record(verdict.outcome, for: permit) }
             case .step(let step):
                 return step
             }
@@ -278,8 +290,11 @@ public struct RequestPipeline: Sendable {
         if let protection = run.protection {
             let isRetry = run.attempt > 1 && !isReplay
             do {
-                run.permit = try protection.admit(isRetry: isRetry)
+                let permit = try protection.admit(isRetry: isRetry)
+                run.observe?(.admitted(permit))
+                run.permit = permit
             } catch {
+                run.observe?(.refused(error))
                 // A refused retry ends the request with the failure in hand; a refused request with
                 // the refusal.
                 if isRetry, let inHand = run.inHand { return .step(.final(inHand.failure)) }
@@ -298,11 +313,20 @@ public struct RequestPipeline: Sendable {
         } catch {
             let cancelled = Task.isCancelled
             if let permit = run.permit {
-                run.protection?.record(cancelled ? .unjudged : UpstreamOutcome(transportError: error), for: permit)
+                run.record(cancelled ? .unjudged : UpstreamOutcome(transportError: error), for: permit)
             }
             if cancelled { return .step(.final(failures.make(.cancelled))) }
             return .step(.failure(failures.make(.transport(error)), error))
         }
+    }
+
+    /// Why `protection` would refuse a retry now, for the observer: its budget, or its circuit.
+    private static func refusal(ofRetryBy protection: UpstreamProtection) -> UpstreamRefusal {
+        if protection.retryBudget?.permitsRetry == false {
+            return UpstreamRefusal(reason: .retryBudgetExhausted, retryAfter: nil)
+        }
+        return UpstreamRefusal(
+            reason: protection.circuitState == .isolated ? .circuitIsolated : .circuitOpen, retryAfter: nil)
     }
 
     /// The earlier of the attempt's time limit and the request's deadline, with the error it ends a
@@ -346,11 +370,18 @@ private struct PipelineRun<Value, Failure: Error> {
     var inHand: (failure: Failure, thrown: (any Error)?)?
     /// The permit of the send running.
     var permit: UpstreamPermit?
+    /// Tells the pipeline's protection observer, or `nil` without one.
+    var observe: (@Sendable (PipelineProtectionEvent.Kind) -> Void)?
 
     init(request: TransportRequest, start: Duration, protection: UpstreamProtection?) {
         self.request = request
         self.start = start
         self.protection = protection
+    }
+
+    /// Tells the protection a send's outcome, and the observer the change of state it made.
+    func record(_ outcome: UpstreamOutcome, for permit: UpstreamPermit) {
+        if let transition = protection?.record(outcome, for: permit) { observe?(.transition(transition)) }
     }
 
     func end(_ value: Value) -> PipelineEnd<Value, Failure> {
