@@ -16,6 +16,8 @@
 #   make gen CATALOG=FILE     your catalog's C table for your build: build/gen/<file>.c and .h
 #                             (OUT=DIR/NAME.c elsewhere; scripts/make/gen.mk)
 #   make cross                the core, freestanding, for Cortex-M4 and RV32 (scripts/make/cross.mk)
+#   make test-avx512-emulated the batch's AVX-512 path on SIMDe's portable intrinsics, for a CPU
+#                             without AVX-512 (needs libsimde-dev; scripts/make/emulated.mk)
 #   make check                everything README's test command runs
 #
 # Version: written once, in include/errcore_version.h (ERRCORE_VERSION_MAJOR/MINOR/PATCH);

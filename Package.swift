@@ -58,7 +58,7 @@ let package = Package(
         .executableTarget(name: "errcat", dependencies: ["ErrcatKit"]),
         .plugin(name: "SwiftErrCatalogPlugin", capability: .buildTool(), dependencies: ["errcat"]),
 
-        .testTarget(name: "CErrCoreTests", dependencies: ["CErrCore", "CErrDefaultCatalog"], exclude: ["c"]),
+        .testTarget(name: "CErrCoreTests", dependencies: ["CErrCore", "CErrDefaultCatalog"], exclude: ["c", "emulated"]),
         .testTarget(
             name: "SwiftErrCoreTests",
             dependencies: [

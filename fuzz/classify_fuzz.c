@@ -22,7 +22,8 @@
  * table code's hash bits (same bucket, same slot: they must miss). Each is
  * classified through the front and through the front without its gap
  * table, and (when a byte of the input asks, half of the time) through the
- * index and by two searches, single and in batches of the lengths that matter (every
+ * index and by two searches, single and in batches (by errcore_classify_batch() and on
+ * every path of it the CPU has: scalar, AVX2, AVX-512, NEON) of the lengths that matter (every
  * length up to 9 for the lane and step tails, 12 codes from each offset up
  * to 7, the whole list); all must equal the
  * reference (Tests/CErrCoreTests/c/reference.h). Then one corruption of the
@@ -279,22 +280,37 @@ FZ_HARNESS static size_t gather_probes(fz_reader *r, const errcore_table *t, int
     return n;
 }
 
-/* A batch of probes[start ... start+len-1] into out, which ends where its array does: ASan sees a write past it. */
+/*
+ * A batch of probes[start ... start+len-1] into out, which ends where its array does: ASan sees a write past it.
+ * Run by errcore_classify_batch() and then on every path the CPU has (errcore_classify_batch_using()).
+ */
 FZ_HARNESS static void check_one_batch(const errcore_table *t, const int64_t *probes, const errcore_class *want,
                                        errcore_class *out, size_t start, size_t len, const char *path) {
-    errcore_classify_batch(t, len ? probes + start : NULL, len ? out : NULL, len);
-    for (size_t k = 0; k < len; k++) {
-        FZ_CHECK(out[k] == want[start + k], "%s batch of %zu from %zu: code %lld got %016llx want %016llx", path, len,
-                 start, (long long)probes[start + k], (unsigned long long)out[k], (unsigned long long)want[start + k]);
+    for (int p = 0; p < ERRCORE_BATCH_PATH_COUNT; p++) {
+        errcore_batch_path bp = (errcore_batch_path)p;
+        if (p == ERRCORE_BATCH_PATH_AUTO) {
+            errcore_classify_batch(t, len ? probes + start : NULL, len ? out : NULL, len);
+        } else if (!errcore_classify_batch_using(t, len ? probes + start : NULL, len ? out : NULL, len, bp)) {
+            FZ_CHECK(!errcore_batch_path_available(bp), "%s: path %s refused", path, errcore_batch_path_name(bp));
+            continue;
+        }
+        for (size_t k = 0; k < len; k++) {
+            FZ_CHECK(out[k] == want[start + k],
+                     "%s batch (path %s) of %zu from %zu: code %lld got %016llx want %016llx", path,
+                     errcore_batch_path_name(bp), len, start, (long long)probes[start + k], (unsigned long long)out[k],
+                     (unsigned long long)want[start + k]);
+        }
     }
 }
 
 /*
  * The batch lengths that take different paths: every length up to 9 (the
- * eight-lane and four-code steps and their tails), 12 codes from each
- * offset 1 ... 7 (every alignment of the steps), the whole list (for the
- * front, past its 128-code block when there are more than 128 probes).
- * Results go to the end of a stack array of MAX_PROBES.
+ * eight-code steps of the searches and the vector paths, the scalar
+ * path's four-code steps, and their tails), 12 codes from each offset
+ * 1 ... 7 (every alignment of the steps, and codes and results that start
+ * off a 32- or 64-byte boundary), the whole list (at most MAX_PROBES
+ * codes: within one 256-code block of the front's batch; blocks are the
+ * C tests' concern). Results go to the end of a stack array of MAX_PROBES.
  */
 FZ_HARNESS static void check_batch(const errcore_table *t, const int64_t *probes, const errcore_class *want, size_t n,
                                    const char *path) {

@@ -8,8 +8,10 @@
  * is a branch-free search. The branches depend on the table (which path it
  * has) and on counts: the loops of the batch, and the loop of its second
  * pass over each block's misses, whose trip count is the number of misses
- * (about one mispredicted exit per 256 codes). Nothing here allocates,
- * locks or writes global state.
+ * (about one mispredicted exit per 256 codes). The batch's first pass has
+ * vector paths (AVX2 and AVX-512 on x86-64, chosen at run time; NEON on
+ * ARM64) beside the scalar one, all with the same results: see
+ * errcore_batch_path. Nothing here allocates, locks or writes global state.
  */
 #ifndef ERRCORE_CLASSIFY_H
 #define ERRCORE_CLASSIFY_H
@@ -92,14 +94,90 @@ ERRCORE_API errcore_class errcore_classify(const errcore_table *table, int64_t c
  * With a front, works in blocks of 256 codes: the first pass hashes every
  * code and writes its slot's class, listing the codes whose slot holds
  * another key; the second gives only those their class from the gap table
- * (or a search of the ranges). Without a front, interleaves eight
- * independent searches to hide memory latency. Uses up to 260 bytes of
- * stack for the miss list. `codes` and `out` may be NULL only when count
- * is 0; they must not overlap. `table` must be valid. No return value: it
- * cannot fail.
+ * (or a search of the ranges). The first pass has several paths (see
+ * errcore_batch_path): plain C everywhere, AVX2 or AVX-512 on x86-64 CPUs
+ * that have them, NEON on ARM64. Each call picks the path of
+ * errcore_batch_path_auto() (one read of the CPU features the C runtime
+ * recorded at start-up: no lock, no state of its own, safe from any
+ * thread); every path gives the same results. Without a front, every path
+ * interleaves eight independent searches to hide memory latency.
+ *
+ * Uses up to 264 bytes of stack for the miss list. `codes` and `out` may be
+ * NULL only when count is 0; they must not overlap (not even exactly:
+ * classifying in place is not supported); neither needs more than its
+ * type's alignment. `table` must be valid. No return value: it cannot fail.
  */
 ERRCORE_API void errcore_classify_batch(const errcore_table *table, const int64_t *codes, errcore_class *out,
                                         size_t count);
+
+/*
+ * The paths of errcore_classify_batch(). They differ only in the
+ * instructions of the first pass through a table's front; the results are
+ * the same on every path, bit for bit.
+ *   SCALAR  plain C, every target (the only one on 32-bit targets such as
+ *           Cortex-M and RISC-V, with compilers other than gcc and clang,
+ *           and in freestanding x86-64 builds)
+ *   AVX2    x86-64 CPUs with AVX2 and POPCNT: eight codes per step, scalar
+ *           multiplies, 128-bit slot loads, vector compares and stores
+ *   AVX512  x86-64 CPUs with AVX-512 F and DQ: eight codes per 512-bit step,
+ *           one 64-bit vector multiply for all eight
+ *   NEON    ARM64 (every ARM64 CPU has it)
+ * The x86-64 paths are compiled with per-function target attributes (no
+ * -march flag) and chosen at run time, on every call, from the CPU features
+ * the C runtime records at start-up (__builtin_cpu_supports), so a program
+ * built once uses AVX-512 where the CPU has it and runs on any x86-64.
+ * ERRCORE_BATCH_PATH_AUTO names the choice errcore_classify_batch() makes on
+ * the running CPU; errcore_classify_batch_using() forces another (tests,
+ * benchmarks, or a program that must keep off a vector unit).
+ */
+typedef enum errcore_batch_path {
+    ERRCORE_BATCH_PATH_AUTO = 0,
+    ERRCORE_BATCH_PATH_SCALAR = 1,
+    ERRCORE_BATCH_PATH_AVX2 = 2,
+    ERRCORE_BATCH_PATH_AVX512 = 3,
+    ERRCORE_BATCH_PATH_NEON = 4
+} errcore_batch_path;
+
+/* One more than the largest errcore_batch_path value (for loops over every path). */
+#define ERRCORE_BATCH_PATH_COUNT 5
+
+/*
+ * errcore_batch_path_auto — the path errcore_classify_batch() takes on this
+ * CPU, in this build: AVX512, else AVX2, else SCALAR on x86-64; NEON on
+ * ARM64; SCALAR elsewhere. Never returns ERRCORE_BATCH_PATH_AUTO. Called
+ * from a constructor that runs before the C runtime's own (gcc's priority
+ * 101), the CPU features are not read yet and the answer is SCALAR.
+ */
+ERRCORE_API errcore_batch_path errcore_batch_path_auto(void);
+
+/*
+ * errcore_batch_path_available — whether `path` can run on this CPU in this
+ * build: true for ERRCORE_BATCH_PATH_AUTO and ERRCORE_BATCH_PATH_SCALAR
+ * everywhere, for the others where the build has them and the CPU (and the
+ * operating system, for the AVX registers) supports them; false for a
+ * value that names no path.
+ */
+ERRCORE_API bool errcore_batch_path_available(errcore_batch_path path);
+
+/*
+ * errcore_batch_path_name — the path's lower-case name: "auto", "scalar",
+ * "avx2", "avx512" or "neon"; "unknown" for a value that names no path
+ * (never NULL).
+ */
+ERRCORE_API const char *errcore_batch_path_name(errcore_batch_path path);
+
+/*
+ * errcore_classify_batch_using — errcore_classify_batch() on the path the
+ * caller names instead of the one it would pick: for tests that prove every
+ * path gives the same results, for benchmarks that compare them, and for a
+ * program that must keep off a vector unit. Same arguments, same results
+ * and the same rules as errcore_classify_batch().
+ *
+ * Returns true when it classified; false, writing nothing, when `path` is
+ * not available here (errcore_batch_path_available() is false).
+ */
+ERRCORE_API bool errcore_classify_batch_using(const errcore_table *table, const int64_t *codes, errcore_class *out,
+                                              size_t count, errcore_batch_path path);
 
 /* Counts from errcore_tally_codes(). */
 typedef struct errcore_tally {

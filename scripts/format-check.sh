@@ -6,7 +6,7 @@
 #        scripts/format-check.sh --list   print the files it covers
 #
 # The files: every C source and header of the core (Sources/CErrCore, include/), the C tests
-# (Tests/CErrCoreTests/c), the fuzz targets (fuzz/), the embedded sources (Embedded/), the
+# (Tests/CErrCoreTests/c, and Tests/CErrCoreTests/emulated for the AVX-512 emulation), the fuzz targets (fuzz/), the embedded sources (Embedded/), the
 # quick benchmark (scripts/bench/quick_bench.c), the upgrade check's programs (scripts/c/upgrade/)
 # and the pkg-config examples
 # (Examples/pkgconfig/*.c), as git lists them. Left out: Sources/CErrDefaultCatalog/default_catalog.c,
@@ -34,7 +34,8 @@ files=()
 while IFS= read -r f; do
     files+=("$f")
 done < <(git ls-files -- 'Sources/CErrCore/*.c' 'Sources/CErrCore/*.h' 'include/*.h' \
-    'Tests/CErrCoreTests/c/*.c' 'Tests/CErrCoreTests/c/*.h' 'fuzz/*.c' 'fuzz/*.h' \
+    'Tests/CErrCoreTests/c/*.c' 'Tests/CErrCoreTests/c/*.h' 'Tests/CErrCoreTests/emulated/*.c' \
+    'Tests/CErrCoreTests/emulated/*.h' 'fuzz/*.c' 'fuzz/*.h' \
     'Embedded/*.c' 'Embedded/*.h' 'scripts/bench/quick_bench.c' 'scripts/c/upgrade/*.c' 'Examples/pkgconfig/*.c' |
     grep -vx 'Sources/CErrDefaultCatalog/default_catalog.c')
 if [ ${#files[@]} -eq 0 ]; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # services-check.sh — builds and tests every package under Integrations/ and Examples/Gateway,
 # then runs the gateway load test (scripts/services/gateway-loadtest.sh) and the resilience
-# figures (scripts/services/resilience-figures.sh).
+# figures (scripts/services/resilience-figures.sh), and last compiles the code listings of the
+# Integrations packages' documentation against those builds (scripts/docs/listings.py --package).
 #
 # The packages share one build folder (SERVICES_SCRATCH, default .build-services): they depend on
 # the same swift-nio, swift-log, swift-metrics, async-http-client and SwiftErr, and SwiftPM reuses
@@ -12,7 +13,8 @@
 # It installs wrk (Debian) when missing, as root or through sudo, and prints the seconds each step
 # took and the total. It stops at the first failure, with a non-zero status.
 #
-# Environment: SERVICES_SCRATCH (build folder), SERVICES_LOAD=0 (skip the load test),
+# Environment: SERVICES_SCRATCH (build folder), SERVICES_LISTINGS=0 (skip the packages' documentation
+# listings), SERVICES_LOAD=0 (skip the load test),
 # SERVICES_FIGURES=0 (skip the resilience figures; FIGURES_LIMIT_SECONDS, 600, is their limit),
 # SERVICES_STEP_LIMIT (900: the seconds one build or test may take before it is tried again),
 # LOAD_LIMIT_SECONDS (900: the load test's time limit), and the LOAD_* settings of scripts/services/gateway-loadtest.sh.
@@ -116,6 +118,22 @@ if [ "${SERVICES_FIGURES:-1}" != 0 ]; then
     SCRATCH_PATH=$scratch timeout "${FIGURES_LIMIT_SECONDS:-600}" scripts/services/resilience-figures.sh \
         || fail "the resilience figures missed their aims (or ran past ${FIGURES_LIMIT_SECONDS:-600} s)"
     step "resilience figures"
+fi
+
+# The listings of the Integrations packages' READMEs and doc comments (scripts/docs/listings.py,
+# docs/listings/README.md): one generated package depending on all of them, compiled against what
+# the steps above built in the same folder. Last, because building another root package in the
+# folder makes SwiftPM remove the checkouts it does not use (the gateway's), which a later build
+# of the gateway would then compile again.
+if [ "${SERVICES_LISTINGS:-1}" != 0 ]; then
+    echo "== Integrations/*: the code listings of their documentation (release, scratch $scratch)"
+    listing_packages=()
+    for package in Integrations/*/; do
+        listing_packages+=(--package "${package%/}")
+    done
+    bounded python3 scripts/docs/listings.py "${listing_packages[@]}" --scratch-path "$scratch" -c release \
+        || fail "a listing of an Integrations package does not compile (scripts/docs/listings.py ${listing_packages[*]})"
+    step "listings"
 fi
 
 total=$(($(date +%s) - started))

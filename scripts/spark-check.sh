@@ -5,8 +5,8 @@
 # Installs what it needs: Java 17 from Debian (openjdk-17-jre-headless) when `java` is missing or
 # older than 17, and the pinned Python packages of Examples/Spark/requirements*.txt in a virtualenv
 # under the scratch folder (nothing global changes; the virtualenv is rebuilt when the pins change).
-# Builds errcat in release mode in its own scratch path, so it never waits on another stage's
-# build folder. Then:
+# Builds errcat in release mode in the repository's own .build, as the README's recipe does (in CI
+# the README journey has built it already). Then:
 #   1. the job's unit tests (pytest, no JVM: errcat's command lines, splits and line numbers,
 #      byte order marks, --each decoding, the per-partition functions on hand-made batches);
 #   2. writes a multi-file input (scripts/spark/check_tools.py inputs): errcat samples, invalid
@@ -19,10 +19,10 @@
 #   4. --each with splits of 1 MiB: every row (file, line, code, tier, module, name, error) must
 #      equal `errcat classify --each --json` reading each file itself;
 #   5. --catalog with another catalog, --top and --lang hi: equal to errcat with the same options;
-#   6. the one-machine recipe of Examples/Spark/README.md as written (spark-submit, local[*], the
-#      example's conf/log4j2.properties, no --quiet): its standard output must be exactly the
-#      readable summary, byte for byte what `errcat merge --text` prints for its summary.json, with
-#      the job's messages and Spark's logging on standard error;
+#   6. the one-machine recipe of Examples/Spark/README.md, run as written by scripts/docs/journeys.py
+#      (its commands, from the repository root, with a new HOME): the summary it prints on standard
+#      output must be, byte for byte, the one the README shows (the job's messages and Spark's
+#      logging go to standard error), and its --each run must succeed;
 #   7. 70,000 distinct codes without a catalog entry: one errcat run tracks 65,536 of them one by
 #      one, the merged partitions all; every other key must be equal, and the difference exactly
 #      that (scripts/spark/check_tools.py summary-beyond-limit);
@@ -123,9 +123,11 @@ bounded() {
     return "$status"
 }
 
-echo "== errcat: swift build -c release (scratch $scratch/swift)"
-bounded swift build -c release --product errcat --scratch-path "$scratch/swift" || fail "errcat does not build"
-errcat=$(swift build -c release --product errcat --scratch-path "$scratch/swift" --show-bin-path)/errcat
+# The repository's own release build (.build), as the README's recipe builds it: after the README
+# journey of .ci/run it is up to date, and nothing is built twice.
+echo "== errcat: swift build -c release --product errcat"
+bounded swift build -c release --product errcat || fail "errcat does not build"
+errcat=$(swift build -c release --product errcat --show-bin-path)/errcat
 [ -x "$errcat" ] || fail "no errcat at $errcat after the build"
 export ERRCAT=$errcat
 step "errcat build"
@@ -209,28 +211,11 @@ spark_job "$job" --errcat "$errcat" --catalog "$work/billing.json" --top 5 --lan
 grep -q '"name":"billing"' "$work/out-catalog/summary.json" || fail "the --catalog summary does not name the billing catalog"
 step "--catalog job"
 
-echo "== the one-machine recipe of Examples/Spark/README.md: standard output is the readable summary only"
-mkdir -p "$work/recipe-logs"
-"$errcat" sample 20000 --seed 11 >"$work/recipe-logs/a.jsonl"
-"$errcat" sample 20000 --seed 12 >"$work/recipe-logs/b.jsonl"
-cat "$work/recipe-logs/a.jsonl" "$work/recipe-logs/b.jsonl" >"$work/recipe-stream.jsonl"
-timeout "$step_limit" "$venv/bin/spark-submit" --master 'local[*]' "$job" \
-    --errcat "$errcat" --output "$work/out-recipe" "$work/recipe-logs/*.jsonl" \
-    >"$work/recipe.stdout" 2>"$work/recipe.stderr" || { cat "$work/recipe.stderr" >&2; fail "the recipe failed"; }
-"$errcat" merge --text "$work/out-recipe/summary.json" >"$work/recipe-expected.txt" \
-    || fail "errcat merge --text of the recipe's summary.json failed"
-[ -s "$work/recipe-expected.txt" ] || fail "errcat merge --text printed nothing"
-cmp -s "$work/recipe-expected.txt" "$work/recipe.stdout" || {
-    diff "$work/recipe-expected.txt" "$work/recipe.stdout" | head -n 20 >&2
-    fail "the recipe's standard output is not exactly the readable summary ($(wc -l <"$work/recipe.stdout") lines)"
-}
-grep -q '^errcat-spark: 40000 lines, [0-9]* invalid, written to ' "$work/recipe.stderr" \
-    || { cat "$work/recipe.stderr" >&2; fail "the job's closing message is not on standard error"; }
-"$errcat" classify --json --quiet --max-errors 0 "$work/recipe-stream.jsonl" >"$work/expected-recipe.json" \
-    || fail "errcat classify on the recipe's input failed"
-"${tools[@]}" same-summary "$work/expected-recipe.json" "$work/out-recipe/summary.json" \
-    || fail "the recipe's summary is not errcat's"
-echo "standard output: the readable summary only ($(wc -l <"$work/recipe.stdout") lines, byte for byte errcat merge --text of summary.json); standard error: $(wc -l <"$work/recipe.stderr") lines"
+echo "== the one-machine recipe of Examples/Spark/README.md, as written (scripts/docs/journeys.py)"
+# The README's commands run from the repository root with a new HOME; the summary they print on
+# standard output must be, byte for byte, the one the README shows: nothing else goes there.
+python3 "$root/scripts/docs/journeys.py" "$example/README.md" || fail "the README's recipe does not run as written"
+rm -rf "$root/logs" /tmp/errcat-report /tmp/errcat-rows
 step "one-machine recipe"
 
 echo "== more than 65,536 distinct unlisted codes: exact but for what one errcat run cannot track"

@@ -16,6 +16,11 @@
  * (a hand-written table), two searches run, over the entry codes and the
  * range starts, and the class is assembled from what they found.
  *
+ * The batch's passes here are its scalar path and the parts every path
+ * shares (the second pass, the batches without a front); batch.c chooses a
+ * path and runs the blocks, batch_avx2.c, batch_avx512.c and batch_neon.c
+ * hold the vector first passes.
+ *
  * All searches find the last element <= code ("predecessor") with a loop
  * whose trip count depends only on the array length; each step moves the
  * base by ERRCORE__IF_ELSE_0 (a conditional move), so no branch depends on
@@ -234,7 +239,7 @@ errcore_class errcore_classify(const errcore_table *table, int64_t code) {
  * Batch over the index: the same power-of-two descent for eight codes at
  * once, step by step, so that eight independent loads are in flight.
  */
-static void errcore__batch_index(const errcore_table *table, const int64_t *codes, errcore_class *out, size_t count) {
+void errcore__batch_index(const errcore_table *table, const int64_t *codes, errcore_class *out, size_t count) {
     const int64_t *keys = table->index_keys;
     size_t n = table->index_count;
     unsigned log2p = errcore__log2(n);
@@ -263,8 +268,7 @@ static void errcore__batch_index(const errcore_table *table, const int64_t *code
 }
 
 /* Batch without an index: eight interleaved pairs of searches. */
-static void errcore__batch_searches(const errcore_table *table, const int64_t *codes, errcore_class *out,
-                                    size_t count) {
+void errcore__batch_searches(const errcore_table *table, const int64_t *codes, errcore_class *out, size_t count) {
     const int64_t *keys = table->codes;
     const errcore_range *ranges = table->ranges;
     size_t k = 0;
@@ -300,12 +304,9 @@ static void errcore__batch_searches(const errcore_table *table, const int64_t *c
     }
 }
 
-/* Codes per block of the front's batch: the miss list holds positions in a block as bytes. */
-#define ERRCORE__FRONT_BLOCK 256
-
 /* The second pass without a gap table: eight interleaved range searches over the missed codes. */
-static void errcore__batch_miss_ranges(const errcore_table *table, const int64_t *codes, errcore_class *out,
-                                       const unsigned char *miss, size_t m) {
+void errcore__batch_miss_ranges(const errcore_table *table, const int64_t *codes, errcore_class *out,
+                                const unsigned char *miss, size_t m) {
     const errcore_range *ranges = table->ranges;
     size_t j = 0;
     for (; table->range_count != 0 && m - j >= ERRCORE__LANES; j += ERRCORE__LANES) {
@@ -384,15 +385,38 @@ static const unsigned char errcore__miss_counts[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1
     }
 
 /*
- * Pass 1 of the front's batch over one block (at most ERRCORE__FRONT_BLOCK
+ * Pass 1 of the front's batch, one code at a time, for codes[k ... n-1] of
+ * a block: stores each code's slot class and appends the positions of the
+ * codes whose slot holds another key to miss[] from miss[m] on. Returns the
+ * new number of misses. The tail of every path's pass 1.
+ */
+size_t errcore__front_tail(const errcore_front *f, const int64_t *restrict codes, errcore_class *restrict out,
+                           unsigned char *restrict miss, size_t k, size_t n, size_t m) {
+    const unsigned char *slots = (const unsigned char *)f->slots;
+    const uint32_t *buckets = f->buckets;
+    uint64_t multiplier = f->multiplier;
+    uint64_t mask = (uint64_t)f->slot_mask << 4;
+    unsigned bucket_shift = f->bucket_shift + 4u;
+    for (; k < n; k++) {
+        uint64_t c = (uint64_t)codes[k];
+        const errcore_front_slot *slot = (const void *)(slots + ERRCORE__FRONT_OFFSET(c, 0, 0));
+        out[k] = slot->key_class;
+        miss[m] = (unsigned char)k;
+        m += ((uint64_t)slot->key ^ c) != 0;
+    }
+    return m;
+}
+
+/*
+ * Pass 1 of the scalar path over one block (at most ERRCORE__FRONT_BLOCK
  * codes): stores every code's slot class and lists the positions of the
- * codes whose slot holds another key (miss[] needs 3 bytes of room past
- * the block). Returns the number of misses. Slot positions are computed as
+ * codes whose slot holds another key (miss[] needs ERRCORE__MISS_ROOM
+ * bytes). Returns the number of misses. Slot positions are computed as
  * byte offsets: (hi << 4) is (h >> 28) with its low four bits cleared,
  * which the mask does. A direct front with displacement 0 (what
  * errcore_build() makes) has a loop of its own, with no displacement at all.
  */
-static ERRCORE__NOINLINE size_t errcore__batch_hash(const errcore_front *f, const int64_t *restrict codes,
+ERRCORE__NOINLINE size_t errcore__front_pass_scalar(const errcore_front *f, const int64_t *restrict codes,
                                                     errcore_class *restrict out, unsigned char *restrict miss,
                                                     size_t n) {
     const unsigned char *slots = (const unsigned char *)f->slots;
@@ -409,14 +433,7 @@ static ERRCORE__NOINLINE size_t errcore__batch_hash(const errcore_front *f, cons
     } else {
         ERRCORE__FRONT_FOUR(0, 0)
     }
-    for (; k < n; k++) {
-        uint64_t c = (uint64_t)codes[k];
-        const errcore_front_slot *slot = (const void *)(slots + ERRCORE__FRONT_OFFSET(c, 0, 0));
-        out[k] = slot->key_class;
-        miss[m] = (unsigned char)k;
-        m += ((uint64_t)slot->key ^ c) != 0;
-    }
-    return m;
+    return errcore__front_tail(f, codes, out, miss, k, n, m);
 }
 
 #undef ERRCORE__FRONT_FOUR
@@ -439,9 +456,8 @@ static ERRCORE__NOINLINE size_t errcore__batch_hash(const errcore_front *f, cons
     }
 
 /* Pass 2 with a gap table: the missed codes of one block get their gap class, two at a time. */
-static ERRCORE__NOINLINE void errcore__batch_gaps(const errcore_front *f, const int64_t *restrict codes,
-                                                  errcore_class *restrict out, const unsigned char *restrict miss,
-                                                  size_t m) {
+ERRCORE__NOINLINE void errcore__batch_gaps(const errcore_front *f, const int64_t *restrict codes,
+                                           errcore_class *restrict out, const unsigned char *restrict miss, size_t m) {
     const errcore_front_gap *gaps = f->gaps;
     uint64_t base = (uint64_t)f->gap_base, count = f->gap_count;
     uint64_t last = (count << f->gap_shift) - 1u; /* offset of the last code the stretches cover */
@@ -457,34 +473,6 @@ static ERRCORE__NOINLINE void errcore__batch_gaps(const errcore_front *f, const 
 }
 
 #undef ERRCORE__GAP_ONE
-
-/*
- * Batch through the front, in blocks: pass 1 hashes every code, stores its
- * slot's class and lists the codes whose slot holds another key; pass 2
- * gives those their class from the gap table (or a search of the ranges).
- */
-static void errcore__batch_front(const errcore_table *table, const int64_t *codes, errcore_class *out, size_t count) {
-    unsigned char miss[ERRCORE__FRONT_BLOCK + 3]; /* group appends write 4 bytes */
-    for (size_t base = 0; base < count; base += ERRCORE__FRONT_BLOCK) {
-        size_t n = count - base < ERRCORE__FRONT_BLOCK ? count - base : ERRCORE__FRONT_BLOCK;
-        size_t m = errcore__batch_hash(&table->front, codes + base, out + base, miss, n);
-        if (table->front.gaps) {
-            errcore__batch_gaps(&table->front, codes + base, out + base, miss, m);
-        } else {
-            errcore__batch_miss_ranges(table, codes + base, out + base, miss, m);
-        }
-    }
-}
-
-void errcore_classify_batch(const errcore_table *table, const int64_t *codes, errcore_class *out, size_t count) {
-    if (table->front.slots) {
-        errcore__batch_front(table, codes, out, count);
-    } else if (table->index_count != 0) {
-        errcore__batch_index(table, codes, out, count);
-    } else {
-        errcore__batch_searches(table, codes, out, count);
-    }
-}
 
 /* Codes classified per step of errcore_tally_codes(): 512 bytes of stack. */
 #define ERRCORE__TALLY_CHUNK 64

@@ -152,6 +152,68 @@ ERRCORE__INTERNAL errcore_class errcore__classify_searches(const errcore_table *
 /* Checks t's index against its entries and ranges (t must be otherwise valid). */
 ERRCORE__INTERNAL errcore_status errcore__check_index(const errcore_table *t, errcore_diag *diag);
 
+/* ---- The batch (classify.c, batch.c, batch_avx2.c, batch_avx512.c, batch_neon.c) ---------------
+ * With a front, every path classifies in blocks of ERRCORE__FRONT_BLOCK codes: its pass 1 stores
+ * each code's slot class and lists the positions (bytes) of the codes whose slot holds another key;
+ * the shared pass 2 gives those their gap class (or searches the ranges). */
+
+/* Codes per block of the front's batch: the miss list holds positions in a block as bytes. */
+#define ERRCORE__FRONT_BLOCK 256
+/* Bytes of a block's miss list: a step of pass 1 may store 8 positions past the last miss. */
+#define ERRCORE__MISS_ROOM (ERRCORE__FRONT_BLOCK + 8)
+
+/* The vector paths this build has: x86-64 (chosen at run time) and ARM64 (always NEON). */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && defined(__STDC_HOSTED__) && __STDC_HOSTED__
+#define ERRCORE__X86_PATHS 1
+#endif
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__aarch64__) && defined(__ARM_NEON)
+#define ERRCORE__NEON_PATH 1
+#endif
+
+/*
+ * Pass 1 of a block of n <= ERRCORE__FRONT_BLOCK codes through f (which has
+ * slots): out[k] gets the class of code k's slot, and the positions of the
+ * codes whose slot holds another key go to miss[] in ascending order (miss[]
+ * holds ERRCORE__MISS_ROOM bytes). Returns the number of misses. The vector
+ * ones exist only where their path does (ERRCORE__X86_PATHS, ERRCORE__NEON_PATH).
+ */
+ERRCORE__INTERNAL size_t errcore__front_pass_scalar(const errcore_front *f, const int64_t *restrict codes,
+                                                    errcore_class *restrict out, unsigned char *restrict miss,
+                                                    size_t n);
+ERRCORE__INTERNAL size_t errcore__front_pass_avx2(const errcore_front *f, const int64_t *restrict codes,
+                                                  errcore_class *restrict out, unsigned char *restrict miss, size_t n);
+ERRCORE__INTERNAL size_t errcore__front_pass_avx512(const errcore_front *f, const int64_t *restrict codes,
+                                                    errcore_class *restrict out, unsigned char *restrict miss,
+                                                    size_t n);
+ERRCORE__INTERNAL size_t errcore__front_pass_neon(const errcore_front *f, const int64_t *restrict codes,
+                                                  errcore_class *restrict out, unsigned char *restrict miss, size_t n);
+
+/* Pass 1 one code at a time for codes[k ... n-1], appending misses from miss[m]: the new miss count. */
+ERRCORE__INTERNAL size_t errcore__front_tail(const errcore_front *f, const int64_t *restrict codes,
+                                             errcore_class *restrict out, unsigned char *restrict miss, size_t k,
+                                             size_t n, size_t m);
+
+/*
+ * For each 8-bit miss mask (bit l: code l of a step missed), the positions
+ * of its set bits, ascending, one per byte from the lowest (the other bytes
+ * 0): a vector step appends its misses with one 8-byte store.
+ */
+#if defined(ERRCORE__X86_PATHS) || defined(ERRCORE__NEON_PATH)
+ERRCORE__INTERNAL extern const uint64_t errcore__miss_places8[256];
+#endif
+
+/* Pass 2: the gap class of the m codes listed in miss[] (f has a gap table). */
+ERRCORE__INTERNAL void errcore__batch_gaps(const errcore_front *f, const int64_t *restrict codes,
+                                           errcore_class *restrict out, const unsigned char *restrict miss, size_t m);
+/* Pass 2 without a gap table: the listed codes' classes by a search of the ranges. */
+ERRCORE__INTERNAL void errcore__batch_miss_ranges(const errcore_table *table, const int64_t *codes, errcore_class *out,
+                                                  const unsigned char *miss, size_t m);
+/* The batch of a table without a front: through its index, or by two searches (no index either). */
+ERRCORE__INTERNAL void errcore__batch_index(const errcore_table *table, const int64_t *codes, errcore_class *out,
+                                            size_t count);
+ERRCORE__INTERNAL void errcore__batch_searches(const errcore_table *table, const int64_t *codes, errcore_class *out,
+                                               size_t count);
+
 /* ---- Range lookups (ranges.c) ------------------------------------------------------------- */
 
 /* How many of t's (sorted) ranges start at or before code: a binary search (not the hot path). */

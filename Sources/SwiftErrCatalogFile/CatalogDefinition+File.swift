@@ -16,6 +16,7 @@ extension CatalogDefinition {
 
     /// Reads and checks a catalog file, as ``init(json:problemLimit:)`` does with its bytes.
     ///
+    /// <!-- listing: context=app -->
     /// ```swift
     /// let definition = try CatalogDefinition(contentsOfFile: "/etc/shop/catalog.json")
     /// ```

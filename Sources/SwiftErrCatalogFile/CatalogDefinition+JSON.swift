@@ -39,6 +39,7 @@ extension CatalogDefinition {
     /// first `problemLimit` problems in file order are kept, the others only counted
     /// (``CatalogFileError/omittedCount``).
     ///
+    /// <!-- listing: context=app -->
     /// ```swift
     /// do {
     ///     let catalog = try Catalog(CatalogDefinition(json: bytes))

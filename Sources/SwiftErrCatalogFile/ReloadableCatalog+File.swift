@@ -15,6 +15,7 @@ extension ReloadableCatalog {
     /// in use as the next generation. When anything fails, throws and changes nothing: the
     /// catalog in use stays, and so do the snapshots taken from it.
     ///
+    /// <!-- listing: context=app -->
     /// ```swift
     /// do {
     ///     let snapshot = try catalog.reload(contentsOfFile: path)

@@ -13,8 +13,9 @@ import CErrCore
 /// with, `errcore_version()`, with the one of its headers; in a Swift package the C core is
 /// compiled with the Swift modules, so the two are always the same.
 ///
+/// <!-- listing: context=app -->
 /// ```swift
-/// print("SwiftErr \(SwiftErrVersion.string)")       // "SwiftErr 0.3.0"
+/// print("SwiftErr \(SwiftErrVersion.string)")       // prints "SwiftErr 0.3.0"
 /// if SwiftErrVersion.number >= 3000 { useFeature() }  // 0.3.0 or later
 /// ```
 public enum SwiftErrVersion {

@@ -10,8 +10,12 @@ extension Catalog {
     /// static C data without copying it; the seven module enums of this product (``StudyGroupCode``
     /// and the others) are classified through it.
     ///
-    /// It is not SwiftErr's process-wide catalog unless an app installs it:
-    /// `try Catalog.install(.builtIn)`, then modules defined in Swift are registered on top of it.
-    /// Its editable form is `Catalog.builtIn.definition` (`Catalog.definition`, of SwiftErrCore).
+    /// It is not SwiftErr's process-wide catalog unless an app installs it; then modules defined in
+    /// Swift are registered on top of it:
+    /// <!-- listing: context=app -->
+    /// ```swift
+    /// try Catalog.install(.builtIn)
+    /// ```
+    /// Its editable form is `Catalog.builtIn.definition`.
     public static let builtIn = Catalog(generatedTable: errcore_default_table(), name: "default")
 }

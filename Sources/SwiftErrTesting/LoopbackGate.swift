@@ -8,13 +8,16 @@ import SwiftErr
 /// one) until ``open()``; ``waitForWaiting(_:timeout:)`` lets the test wait until the requests it
 /// sent have reached the server.
 ///
+/// <!-- listing: context=app,tests-server -->
 /// ```swift
 /// let gate = LoopbackGate()
 /// server.route("/slow") { request in
 ///     gate.pass()
 ///     return .envelope(0)
 /// }
-/// let task = Task { try await client.send(TransportRequest(url: server.url("/slow")), … ) }
+/// let task = Task {
+///     try await client.send(TransportRequest(url: server.url("/slow")), returning: NoData.self, module: StudyGroupCode.self)
+/// }
 /// #expect(await gate.waitForWaiting(1))
 /// // … the request is at the server, unanswered …
 /// gate.open()

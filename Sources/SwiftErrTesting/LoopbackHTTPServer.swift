@@ -12,6 +12,7 @@ import SwiftErr
 /// A small HTTP/1.1 server on 127.0.0.1 for tests, on BSD sockets with no dependencies: a client
 /// under test talks to a real server over a real socket, whatever its HTTP library.
 ///
+/// <!-- listing: context=app,tests -->
 /// ```swift
 /// let server = try LoopbackHTTPServer()
 /// defer { server.stop() }

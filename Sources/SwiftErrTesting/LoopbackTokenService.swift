@@ -5,6 +5,7 @@ import SwiftErr
 /// on every request, and protected paths that answer only requests carrying the current one. For
 /// testing an `AuthenticationSession` and its authenticator end to end.
 ///
+/// <!-- listing: context=tests -->
 /// ```swift
 /// let server = try LoopbackHTTPServer()
 /// let tokens = LoopbackTokenService(server: server)          // current token "t-0"

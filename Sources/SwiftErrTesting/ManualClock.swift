@@ -9,8 +9,10 @@ import SwiftErr
 /// `CancellationError` as soon as their task is cancelled. ``waitForSleepers(_:)`` lets a test
 /// wait, without polling or real time, until the code under test is asleep.
 ///
+/// <!-- listing: context=app,tests -->
 /// ```swift
 /// let clock = ManualClock()
+/// let retrier = Retrier(for: UploadCode.self, clock: clock)
 /// let task = Task { try await retrier.run { try await upload() } }
 /// await clock.waitForSleepers(1)
 /// clock.advance(by: .seconds(1))

@@ -3,9 +3,11 @@ import SwiftErr
 /// A presenter for tests: records every presentation and answers with scripted choices, so a
 /// test can drive a recovery flow without a UI.
 ///
+/// <!-- listing: context=app,tests -->
 /// ```swift
 /// let presenter = RecordingErrorPresenter(answers: [1])   // choose "Try Again"
-/// await presenter.present(RecoverableFailure.tryAgain(error) { reloads += 1 })
+/// let outcome = await presenter.present(RecoverableFailure.tryAgain(error) { Task { await reload() } })
+/// #expect(outcome == .chose(actionIndex: 1, recovered: true))
 /// #expect(presenter.presentations.first?.actions.map(\.title) == ["Cancel", "Try Again"])
 /// ```
 public final class RecordingErrorPresenter: ErrorPresenter {

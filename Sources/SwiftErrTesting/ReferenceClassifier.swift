@@ -4,6 +4,7 @@ import SwiftErr
 /// no index. Compare a ``Catalog`` with it to check that a catalog classifies every code as its
 /// definition says (a differential test).
 ///
+/// <!-- listing: context=shop,tests -->
 /// ```swift
 /// let reference = ReferenceClassifier(definition)
 /// for code in reference.interestingCodes() {

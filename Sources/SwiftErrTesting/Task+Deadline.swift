@@ -6,6 +6,7 @@ extension Task where Failure == Never {
     /// For tests that must not hang when the code under test never ends: the wait is bounded,
     /// and nothing sleeps once the value arrives.
     ///
+    /// <!-- listing: context=app,tests-server -->
     /// ```swift
     /// let task = Task { await client.result(request, returning: Item.self, module: StudyGroupCode.self) }
     /// let result = try #require(await task.value(by: .now + .seconds(20)))

@@ -8,6 +8,7 @@ import SwiftErr
 extension ResponseClient {
     /// Creates a client over a `URLSession`.
     ///
+    /// <!-- listing: context=app -->
     /// ```swift
     /// let client = ResponseClient(
     ///     session: .shared,
@@ -36,6 +37,7 @@ extension ResponseClient {
     /// `AuthenticationSession`, kept alive by it: an answer that asks for re-authentication is sent
     /// again once, with the credential of the one refresh every request in flight waits for.
     ///
+    /// <!-- listing: context=app,tokens -->
     /// ```swift
     /// let tokens = AuthenticationSession(authenticator: TokenAuthenticator(), credential: savedToken)
     /// let client = ResponseClient(session: .shared, decoder: decoder, authentication: tokens)
@@ -113,6 +115,7 @@ extension ResponseClient {
     /// Sends a `URLRequest` in a new task and calls `completionHandler` exactly once with its
     /// outcome; the model and module are read from the handler's type.
     ///
+    /// <!-- listing: context=app -->
     /// ```swift
     /// func queryDemo(with params: [String: String],
     ///                completionHandler: @escaping @Sendable (Result<ClassItem, ModuleRespError<StudyGroupCode>>) -> Void) {

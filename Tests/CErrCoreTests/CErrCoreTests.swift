@@ -195,4 +195,23 @@ struct CErrCoreTests {
         errcore_classify_batch(table, codes, &out, codes.count)
         #expect(zip(codes, out).allSatisfy { errcore_classify(table, $0) == $1 })
     }
+
+    @Test("every batch path this CPU has agrees with single classification; the others refuse")
+    func batchPathsMatchSingle() {
+        let codes: [Int64] = (0..<1_003).map { i in
+            i % 3 == 0 ? table.pointee.codes[i % table.pointee.entry_count] : 11_209_000 + Int64(i) * 7
+        }
+        let want = codes.map { errcore_classify(table, $0) }
+        var ran: [String] = []
+        for raw in 0..<UInt32(ERRCORE_BATCH_PATH_COUNT) {
+            let path = errcore_batch_path(rawValue: raw)
+            var out = [errcore_class](repeating: 0xA5A5, count: codes.count)
+            let classified = errcore_classify_batch_using(table, codes, &out, codes.count, path)
+            #expect(classified == errcore_batch_path_available(path))
+            #expect(classified ? out == want : out.allSatisfy { $0 == 0xA5A5 })
+            if classified { ran.append(String(cString: errcore_batch_path_name(path))) }
+        }
+        #expect(ran.contains("auto") && ran.contains("scalar"))
+        #expect(ran.contains(String(cString: errcore_batch_path_name(errcore_batch_path_auto()))))
+    }
 }

@@ -10,7 +10,8 @@ HTML comment right before their fence (the listing annotation of scripts/docs/li
   ```sh                                                 with bash in the journey's folder; the
   $ swift run Shop                                      lines after it, up to the next `$`, are its
   0 success                                             expected standard output, compared exactly
-  ```                                                   (a line `…` stands for any lines)
+  ```                                                   (a line `…` stands for any lines; with no
+                                                        line shown, the output is not compared)
 
 More keys: `cwd=repo` runs the block in the repository under test instead of the journey's folder;
 `setup="COMMANDS"` runs before the block (an edit the text describes, e.g. a planted mistake);
@@ -29,7 +30,8 @@ of its journey. Only standard output is compared; standard error is shown when a
 
   journeys.py README.md                 every journey of README.md
   journeys.py README.md --only shop     one journey
-  journeys.py --self-test               a wrong step and a wrong shown output must fail
+  journeys.py --self-test               a wrong step, a wrong shown output, a lost export and a wrong
+                                        status must fail, in a made-up document and in the README
   --keep                                keep the temporary folders (their path is printed)
 
 Exit status: 0 every journey held; 1 a step failed (its document and line are printed); 2 usage.
@@ -47,53 +49,31 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import listings as checked  # noqa: E402  (the one reader of fences and annotations)
+
 PACKAGE_URL = re.compile(r'\.package\(\s*url:\s*"([^"]+)"')
-ANNOTATION = re.compile(r"<!--\s*listing:(.*?)-->", re.S)
-FENCE = re.compile(r"^(\s*)(```+|~~~+)\s*([A-Za-z0-9_+-]*)")
 
 
-def parse_annotation(text):
-    """The key=value pairs of a listing annotation (values may be double-quoted)."""
-    keys = {}
-    for token in shlex.split(text):
-        key, _, value = token.partition("=")
-        keys[key] = value
-    return keys
+class Step:
+    """A listing of a journey: where it is, its language, its text and its annotation."""
 
-
-class Listing:
-    def __init__(self, path, line, language, body, keys):
-        self.path, self.line, self.language, self.body, self.keys = path, line, language, body, keys
+    def __init__(self, listing):
+        self.doc, self.line, self.language = listing.doc, listing.line, listing.language
+        self.body = "\n".join(listing.lines) + "\n"
+        self.keys = listing.notes
 
     def where(self):
-        return f"{os.path.relpath(self.path, ROOT)}:{self.line}"
+        return f"{self.doc}:{self.line}"
 
 
-def listings(path):
-    """Every fenced block of a Markdown file with the annotation right before it (or {})."""
-    lines = open(path, encoding="utf-8").read().split("\n")
-    result, index, pending = [], 0, None
-    while index < len(lines):
-        line = lines[index]
-        match = ANNOTATION.search(line)
-        if match and line.strip().startswith("<!--"):
-            pending = parse_annotation(match.group(1))
-            index += 1
-            continue
-        fence = FENCE.match(line)
-        if fence:
-            marker, language = fence.group(2), fence.group(3)
-            body, start = [], index + 1
-            index += 1
-            while index < len(lines) and not lines[index].strip().startswith(marker):
-                body.append(lines[index])
-                index += 1
-            result.append(Listing(path, start, language, "\n".join(body) + "\n", pending or {}))
-            pending = None
-        elif line.strip():
-            pending = None
-        index += 1
-    return result
+def document_steps(path):
+    """The listings of a Markdown file, read by scripts/docs/listings.py."""
+    root, doc = os.path.dirname(path), os.path.basename(path)
+    found, problems = checked.read_document(root, doc)
+    if problems:
+        raise Failure("\n".join(str(problem) for problem in problems))
+    return [Step(listing) for listing in found]
 
 
 def version():
@@ -107,16 +87,26 @@ class Failure(Exception):
 
 
 def commands_and_outputs(body):
-    """(command, expected lines or None) for each `$ ` line of a shell block."""
+    """(command, expected lines or None) for each `$ ` line of a shell block.
+
+    A command line ending in `\\` goes on on the next line. The lines after a command, up to the
+    next `$ `, are its expected output; a command followed by none has its output not shown, so it
+    is not compared (as scripts/docs/listings.py's sessions do).
+    """
     steps = []
+    continued = False
     for line in body.rstrip("\n").split("\n"):
-        if line.startswith("$ "):
+        if continued:
+            steps[-1][0] += "\n" + line
+            continued = line.endswith("\\")
+        elif line.startswith("$ "):
             steps.append([line[2:], []])
+            continued = line.endswith("\\")
         elif steps:
             steps[-1][1].append(line)
         elif line.strip() and not line.lstrip().startswith("#"):
             raise Failure(f"a line before the first `$ ` command: {line!r}")
-    return [(command, expected) for command, expected in steps]
+    return [(command, expected or None) for command, expected in steps]
 
 
 def matches(expected, actual):
@@ -193,7 +183,7 @@ def run_journey(name, steps, machine):
     with open(env_file, "w", encoding="utf-8") as out:
         out.write("")
     for step in steps:
-        if "skip" in step.keys:
+        if "skip" in step.keys and not step.keys["skip"].startswith("done as written by the journey"):
             print(f"journeys: {name}: {step.where()}: skipped ({step.keys['skip']})")
             continue
         if "file" in step.keys:
@@ -243,7 +233,7 @@ def run_journey(name, steps, machine):
 def run(documents, only, keep):
     journeys = {}
     for document in documents:
-        for listing in listings(document):
+        for listing in document_steps(document):
             name = listing.keys.get("journey")
             if name and (only is None or name == only):
                 journeys.setdefault(name, []).append(listing)
@@ -296,6 +286,29 @@ def self_test():
             with open(planted, "w", encoding="utf-8") as out:
                 out.write(text)
             if run([planted], None, False) != 1:
+                print(f"journeys: self-test: FAIL: {what} was not caught", file=sys.stderr)
+                failures += 1
+            else:
+                print(f"journeys: self-test: {what} fails the journey, as it must")
+        # The README itself, with a wrong step and a wrong shown output planted in its errcat
+        # journey (cheap once errcat's release build exists: run the README's journeys first).
+        readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+        readme_plants = {
+            "a wrong step in the README": ("$ swift run -c release errcat explain", "$ swift run -c release errcat explian"),
+            "a wrong shown output in the README": ("11219999: module studyGroup, unrecognised", "11219999: module studyGroup"),
+        }
+        for what, (good_text, bad_text) in readme_plants.items():
+            if good_text not in readme:
+                print(f"journeys: self-test: FAIL: the README no longer has {good_text!r} to plant {what} in",
+                      file=sys.stderr)
+                failures += 1
+                continue
+            folder = os.path.join(scratch, "readme")
+            os.makedirs(folder, exist_ok=True)
+            planted = os.path.join(folder, "README.md")
+            with open(planted, "w", encoding="utf-8") as out:
+                out.write(readme.replace(good_text, bad_text, 1))
+            if run([planted], "errcat", False) != 1:
                 print(f"journeys: self-test: FAIL: {what} was not caught", file=sys.stderr)
                 failures += 1
             else:

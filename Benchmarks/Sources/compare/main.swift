@@ -164,11 +164,28 @@ final class Context {
     }
 }
 
-let approaches: [Approach] = [
-    Approach(key: "c_batch", name: "C errcore_classify_batch (8 interleaved)") { ctx, codes in
-        errcore_classify_batch(ctx.workload.table, codes.baseAddress, ctx.out, codes.count)
+/// The paths of errcore_classify_batch() this CPU has (scalar, AVX2, AVX-512, NEON), and the one
+/// it picks by itself.
+let batchPaths: [errcore_batch_path] = [
+    ERRCORE_BATCH_PATH_SCALAR, ERRCORE_BATCH_PATH_AVX2, ERRCORE_BATCH_PATH_AVX512, ERRCORE_BATCH_PATH_NEON,
+].filter { errcore_batch_path_available($0) }
+let autoPath = String(cString: errcore_batch_path_name(errcore_batch_path_auto()))
+
+func batchPathKey(_ path: errcore_batch_path) -> String {
+    "c_batch_" + String(cString: errcore_batch_path_name(path))
+}
+
+/// errcore_classify_batch() on each available path, forced with errcore_classify_batch_using().
+let batchPathApproaches: [Approach] = batchPaths.map { path in
+    Approach(key: batchPathKey(path), name: "C batch, \(String(cString: errcore_batch_path_name(path))) path") {
+        ctx, codes in
+        let ran = errcore_classify_batch_using(ctx.workload.table, codes.baseAddress, ctx.out, codes.count, path)
+        precondition(ran, "errcore_classify_batch_using refused an available path")
         return ctx.out[codes.count - 1]
-    },
+    }
+}
+
+let otherApproaches: [Approach] = [
     Approach(key: "c_single", name: "C errcore_classify, one call per code") { ctx, codes in
         cbl_single_classify(ctx.workload.table, codes.baseAddress, ctx.out, codes.count)
         return ctx.out[codes.count - 1]
@@ -215,7 +232,19 @@ let approaches: [Approach] = [
     Approach(key: "floor", name: "memory floor: sum of the input") { _, codes in
         cbl_memory_floor(codes.baseAddress, codes.count)
     },
+    Approach(key: "copy_floor", name: "copy floor: write each code + 1 to out") { ctx, codes in
+        cbl_copy_floor(codes.baseAddress, ctx.out, codes.count)
+        return ctx.out[codes.count - 1]
+    },
 ]
+
+let approaches: [Approach] =
+    [
+        Approach(key: "c_batch", name: "C errcore_classify_batch (auto: \(autoPath))") { ctx, codes in
+            errcore_classify_batch(ctx.workload.table, codes.baseAddress, ctx.out, codes.count)
+            return ctx.out[codes.count - 1]
+        }
+    ] + batchPathApproaches + otherApproaches
 
 /// The paths whose speed-ups are reported, and the baselines they are divided by.
 let paths = ["c_batch", "c_single", "swift_facade"]
@@ -234,7 +263,13 @@ func check(_ ctx: Context, n: Int) -> String? {
         other.deallocate()
     }
     errcore_classify_batch(ctx.workload.table, codes.baseAddress, reference, n)
-    let cPaths: [(String, (UnsafeMutablePointer<errcore_class>) -> Void)] = [
+    var cPaths: [(String, (UnsafeMutablePointer<errcore_class>) -> Void)] = batchPaths.map { path in
+        (
+            "the batch's \(String(cString: errcore_batch_path_name(path))) path",
+            { _ = errcore_classify_batch_using(ctx.workload.table, codes.baseAddress, $0, n, path) }
+        )
+    }
+    cPaths += [
         ("errcore_classify", { cbl_single_classify(ctx.workload.table, codes.baseAddress, $0, n) }),
         ("bsearch", { cbl_bsearch_classify(ctx.workload.table, codes.baseAddress, $0, n) }),
         ("branchy", { cbl_branchy_classify(ctx.workload.table, codes.baseAddress, $0, n) }),
@@ -544,9 +579,9 @@ if options.json {
                 "        \"\(a.key)\": {\"median\": \(fmt(m.median, 3)), \"codes\": \(m.codes), \"samples\": [\(samples)]}"
         }.joined(separator: ",\n")
         s += "\n      },\n      \"speedup\": {\n"
-        s += paths.map { p -> String in
-            let inner = (baselines + ["floor"]).map { b in "\"\(b)\": \(fmt(ratio(b, p, size), 3))" }.joined(
-                separator: ", ")
+        s += (paths + batchPaths.map(batchPathKey)).map { p -> String in
+            let floors = baselines + ["floor", "copy_floor"]
+            let inner = floors.map { b in "\"\(b)\": \(fmt(ratio(b, p, size), 3))" }.joined(separator: ", ")
             return "        \"\(p)\": {\(inner)}"
         }.joined(separator: ",\n")
         s += "\n      }\n    }"
@@ -604,6 +639,20 @@ if options.json {
             pad("  times the memory floor", width)
                 + options.tables.map { pad(fmt(1 / ratio("floor", p, $0), 1) + "x", 12, right: true) }.joined())
     }
+    print("")
+    print(
+        "paths of C errcore_classify_batch (auto picks \(autoPath) here): times the memory floor, "
+            + "and times the copy floor, of the same run")
+    for path in batchPaths {
+        let key = batchPathKey(path)
+        print(
+            pad("  " + String(cString: errcore_batch_path_name(path)), width)
+                + options.tables.map { pad(fmt(1 / ratio("floor", key, $0), 2) + "x", 12, right: true) }.joined()
+                + "   " + options.tables.map { fmt(1 / ratio("copy_floor", key, $0), 2) + "x" }.joined(separator: " "))
+    }
+    print(
+        pad("  copy floor", width)
+            + options.tables.map { pad(fmt(1 / ratio("floor", "copy_floor", $0), 2) + "x", 12, right: true) }.joined())
     if !envelopeRows.isEmpty {
         print("")
         print(

@@ -4,6 +4,7 @@
 /// Adapters are collected in an ``ErrorAdapterRegistry``, whose single
 /// ``ErrorAdapterRegistry/handle(_:)`` replaces a growing chain of `if let … as? …` casts.
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// struct MoyaErrorAdapter: ErrorAdapter {
 ///     func adapt(_ error: MoyaError) -> ModuleRespError<StudyGroupCode>? {

@@ -12,6 +12,7 @@
 /// it, so a `URLError(.userCancelledAuthentication)` or a thrown ``HTTPStatusError`` means the
 /// same everywhere. Pass it to the error channel's `emit(adapting:with:)` for the same answers.
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// var adapters = ErrorAdapterRegistry<StudyGroupCode>.standard
 /// adapters.prepend(MoyaErrorAdapter())

@@ -1,5 +1,6 @@
 /// Producers emit errors; any number of handlers consume them, each as an `AsyncSequence`.
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// let errors = ErrorChannel<ModuleRespError<StudyGroupCode>>()
 /// let handler = errors.attach()                 // in the view's task

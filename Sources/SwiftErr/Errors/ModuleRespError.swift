@@ -7,6 +7,7 @@
 /// carrying the cause (the underlying transport error, the HTTP status, an ``EnvelopeError``
 /// with its nested ``EnvelopeError/Reason`` and key, the decoder's error).
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// do {
 ///     let group = try decoder.decode(ClassItem.self, module: StudyGroupCode.self, from: body)

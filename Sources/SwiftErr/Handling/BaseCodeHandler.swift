@@ -5,6 +5,7 @@
 /// module only ever sees its own codes after the central reaction has happened. The handler may
 /// be called from many tasks at once: its closures are `@Sendable` and must protect their own state.
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// let handler = BaseCodeHandler { event in
 ///     if event.requiresReauthentication { session.expire() }
@@ -19,6 +20,7 @@
 /// refresh, when it has ended, before the waiting requests go on. Other base codes, and every
 /// code when the session has no credential, reach the handler once per response as before.
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// let handler = BaseCodeHandler(
 ///     { event in analytics.record(base: event.code.rawValue, module: event.module) },

@@ -17,6 +17,7 @@
 /// `SwiftErrCatalogFile` product's part: its `reload(contentsOfFile:)` reads, checks and builds a
 /// file the same way and reports a bad one with the line and column of each problem.
 ///
+/// <!-- listing: context=shop -->
 /// ```swift
 /// let catalog = ReloadableCatalog(try Catalog(ShopCatalog.definition))
 /// // For each request:

@@ -17,6 +17,7 @@ import Foundation
 /// and the number when the envelope had one (`Your team is full. (code 11219999)`), unless
 /// ``ServerMessage/isShownInDescriptions`` is off.
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// let presentation = ErrorPresentation(error: error, signIn: { router.showSignIn() })
 /// // token expired → "Your session has expired. Please sign in again." [Sign In] [Cancel]

@@ -6,9 +6,10 @@
 /// delayed at all. If the task is cancelled while the outcome is being held back, the wait is
 /// cut short and the outcome is delivered at once: padding is cosmetic and never costs a result.
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// let feed = try await withMinimumDuration(.milliseconds(500), clock: ContinuousClock()) {
-///     try await service.loadFeed()
+///     try await feedService.loadFeed()
 /// }
 /// ```
 /// - Parameters:

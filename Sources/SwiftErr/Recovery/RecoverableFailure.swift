@@ -3,6 +3,7 @@ import Foundation
 /// An error paired with the options a person can choose to recover from it; conforms to
 /// `Foundation.RecoverableError`, so the options reach presenters that know only that protocol.
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// let failure = RecoverableFailure.tryAgain(error) { Task { await reload() } }
 /// await presenter.present(failure)

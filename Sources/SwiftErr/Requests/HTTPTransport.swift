@@ -7,6 +7,7 @@
 /// double) plugs in by conforming: turn the ``TransportRequest`` into the client's request, send
 /// it, and return the status, header fields and body.
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// struct LoggingTransport: HTTPTransport {
 ///     let base: any HTTPTransport

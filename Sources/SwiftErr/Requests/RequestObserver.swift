@@ -2,6 +2,7 @@
 /// requests (operations, in OpenTelemetry's terms), every attempt and wait included, apart from
 /// what each attempt records on its own (a transport that observes its sends).
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// struct SlowRequestLog: RequestObserver {
 ///     func requestEnded<Code: ModuleCode>(

@@ -9,11 +9,14 @@ import Foundation
 /// pass the limit. The same request gets the same body again, so ``RetryPolicy`` never retries it,
 /// as `URLSession` does not retry `URLError.dataLengthExceedsMaximum`.
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// do {
 ///     let item = try await client.send(request, returning: ClassItem.self, module: StudyGroupCode.self)
 /// } catch .transportFailed(let tooLarge as ResponseBodyTooLargeError) {
 ///     log("refused a body over \(tooLarge.limit) bytes")
+/// } catch {
+///     log("request failed: \(error)")
 /// }
 /// ```
 public struct ResponseBodyTooLargeError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -2,6 +2,7 @@ import Foundation
 
 /// One call for a whole request: transport → status → envelope → classification → retry → payload.
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// let client = ResponseClient(
 ///     transport: transport,           // URLSessionTransport(), AsyncHTTPClientTransport(), …
@@ -288,6 +289,7 @@ public struct ResponseClient: Sendable {
     /// the model and module are read from the handler's type. The model is `Sendable` because the
     /// outcome leaves the task (to the main queue, typically).
     ///
+    /// <!-- listing: context=app -->
     /// ```swift
     /// func queryDemo(with params: [String: String],
     ///                completionHandler: @escaping @Sendable (Result<ClassItem, ModuleRespError<StudyGroupCode>>) -> Void) {

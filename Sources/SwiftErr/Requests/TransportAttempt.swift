@@ -6,6 +6,7 @@
 /// reason, an authorization failure included). A retry loop of your own binds it the same way, and
 /// a transport reads it:
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// let response = try await TransportAttempt.$current.withValue(attempt) {
 ///     try await transport.send(request)

@@ -10,6 +10,7 @@ import Foundation
 /// credential) reads and changes it through ``value(forHeader:)`` and
 /// ``setValue(_:forHeader:)``, which treat field names without regard to case, as HTTP does.
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// var request = TransportRequest(url: baseURL.appending(path: "class/join"), method: "POST")
 /// request.setValue("application/json", forHeader: "Content-Type")

@@ -7,7 +7,7 @@
 /// (``UpstreamOutcome``: a success or a business answer). Each new request is shed with
 /// probability
 ///
-/// ```
+/// ```text
 /// max(0, (requests − k · accepts) / (requests + 1))
 /// ```
 ///

@@ -1,6 +1,7 @@
 /// The changes of state of an ``UpstreamProtection``'s circuit, as an `AsyncSequence`
 /// (``UpstreamProtection/circuitTransitions(bufferingNewest:)``).
 ///
+/// <!-- listing: context=gateway -->
 /// ```swift
 /// for await transition in protection.circuitTransitions() {
 ///     logger.notice("circuit \(transition)")   // closed → open

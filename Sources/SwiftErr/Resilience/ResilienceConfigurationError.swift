@@ -1,11 +1,12 @@
 /// A setting of a ``RetryBudget``, a ``CircuitBreaker`` or an ``AdaptiveThrottle`` is out of its
 /// range: which setting, the value given, and what it must be.
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// do {
 ///     _ = try CircuitBreaker(failureRatio: 1.5)
 /// } catch {
-///     print(error)  // CircuitBreaker.failureRatio is 1.5; it must be between 0 and 1
+///     print(error)  // prints "CircuitBreaker.failureRatio is 1.5; it must be between 0 and 1"
 /// }
 /// ```
 public struct ResilienceConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {

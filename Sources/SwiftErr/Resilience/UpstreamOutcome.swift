@@ -24,10 +24,11 @@ import Foundation
 /// | a session that could not be renewed (``ModuleRespError/reauthenticationFailed(_:)``) | ``answer``: the upstream refused the credential |
 /// | cancellation, the person's stop, a catalog that could not be assembled, a request an ``UpstreamProtection`` refused (``ModuleRespError/refused(_:)``, or an ``UpstreamRefusal`` thrown as it is) | ``unjudged``: nothing was learnt about the upstream |
 ///
+/// <!-- listing: context=gateway -->
 /// ```swift
-/// let outcome = UpstreamOutcome(result)          // a ResponseClient or ResponseDecoder result
-/// let outcome = UpstreamOutcome(status: 200, classification: observation.classification)  // a gateway
-/// protection.record(outcome, for: permit)
+/// let fromClient = UpstreamOutcome(result)        // a ResponseClient or ResponseDecoder result
+/// let fromGateway = UpstreamOutcome(status: 200, classification: observation.classification)  // a gateway
+/// protection.record(fromClient, for: permit)
 /// ```
 public enum UpstreamOutcome: Sendable, Hashable {
     /// The upstream answered with the success code.

@@ -2,6 +2,7 @@
 /// one clock read per call: what a client or a gateway consults before each attempt and tells
 /// after it.
 ///
+/// <!-- listing: context=gateway,gateway-handler -->
 /// ```swift
 /// let protection = UpstreamProtection()          // the documented defaults of all three
 ///
@@ -12,6 +13,7 @@
 ///     return .serviceUnavailable(retryAfter: error.retryAfter)   // refused at once, upstream untouched
 /// }
 /// let response = await send(request)
+/// let classification = response.status == 200 ? catalog.classify(envelopeCode(response)) : nil
 /// protection.record(UpstreamOutcome(status: response.status, classification: classification), for: permit)
 /// ```
 ///

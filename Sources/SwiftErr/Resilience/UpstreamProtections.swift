@@ -3,6 +3,7 @@ import Foundation
 /// One ``UpstreamProtection`` per upstream (by default its host and port; see ``UpstreamKeying``),
 /// made the first time a request goes there: what a ``ResponseClient`` consults before each attempt.
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// let upstreams = try UpstreamProtections()     // retry budget, breaker and throttle, the defaults
 /// let client = ResponseClient(session: .shared, decoder: decoder, protections: upstreams)
@@ -19,6 +20,7 @@ import Foundation
 /// The protection of a new upstream comes from a function of yours: other settings for one host,
 /// a protection you also use elsewhere (a gateway's, one whose transitions you listen to), or none.
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// let search = UpstreamProtection(circuitBreaker: try CircuitBreaker(failureRatio: 0.5), throttle: nil)
 /// let upstreams = try UpstreamProtections { upstream in

@@ -12,6 +12,7 @@ import Foundation
 /// is judged by the study-group catalog and thrown as ``ModuleRespError/unexpectedCode(_:)``
 /// (``ModuleRespError/init(converting:)``), never as a transport failure.
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// let retrier = Retrier(for: UploadCode.self,
 ///                       policy: RetryPolicy(endingStatusCodes: [503]),

@@ -6,6 +6,7 @@
 /// ``HTTPTransport``); the client applies the current credential to every request and lets the
 /// session handle the answers that ask for re-authentication:
 ///
+/// <!-- listing: context=app,tokens -->
 /// ```swift
 /// let tokens = AuthenticationSession(authenticator: TokenAuthenticator(tokens: service), credential: savedToken)
 /// let client = ResponseClient(session: .shared, decoder: decoder, authentication: tokens)

@@ -6,6 +6,7 @@
 /// request and must be quick and synchronous; ``refresh(_:)`` runs once for every request that is
 /// waiting, never twice at the same time for one session.
 ///
+/// <!-- listing: context=app,token-service -->
 /// ```swift
 /// struct Token: Sendable {
 ///     var access: String

@@ -7,12 +7,15 @@ import Foundation
 /// retried (``RetryPolicy`` never repeats it), and its presentation offers "Sign In" and "Cancel":
 /// the person has to sign in again.
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// do {
 ///     let item = try await client.send(request, returning: ClassItem.self, module: StudyGroupCode.self)
 /// } catch .reauthenticationFailed(let failure) {
 ///     log("session lost: \(failure)")
 ///     router.showSignIn()
+/// } catch {
+///     log("request failed: \(error)")
 /// }
 /// ```
 public struct ReauthenticationError: Error, Sendable, CustomStringConvertible {

@@ -7,6 +7,7 @@
 /// ``ReauthenticationError/Reason/excessiveRefresh(_:)``, carrying the window. Refreshes that failed
 /// count too. The interval is measured on the session's clock.
 ///
+/// <!-- listing: context=app,tokens -->
 /// ```swift
 /// let window = try RefreshWindow(maximumRefreshes: 3, interval: .seconds(60))
 /// let session = AuthenticationSession(authenticator: TokenAuthenticator(), credential: token, window: window)

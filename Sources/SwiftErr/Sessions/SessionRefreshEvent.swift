@@ -5,6 +5,7 @@
 /// before the waiting requests go on. Requests that a session handles (a code flagged
 /// `CodeFlags.reauthenticate`, a status such as 401) do not reach the handler one by one.
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// let handler = BaseCodeHandler(
 ///     { event in analytics.record(base: event.code.rawValue, module: event.module) },

@@ -9,6 +9,7 @@
 /// A status error matches an integer or a range of integers in a pattern by its ``statusCode``
 /// alone, whatever `Retry-After` it carries:
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// switch error {
 /// case .unacceptableStatus(503): showMaintenance()

@@ -1,6 +1,7 @@
 /// Decides which HTTP statuses count as success: the one status-acceptance rule, used by
 /// ``ResponseDecoder`` and by transports that validate before decoding.
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// try HTTPStatusValidator.successful.validate(response.statusCode,
 ///                                             retryAfter: response.value(forHTTPHeaderField: "Retry-After"))

@@ -11,9 +11,10 @@ import CErrCore
 ///
 /// Classifying is a direct call to `errcore_classify()` plus a struct wrap: no allocation.
 ///
+/// <!-- listing: context=shop,homework -->
 /// ```swift
 /// let catalog = try Catalog(ShopCatalog.definition.adding(HomeworkCode.definition))
-/// catalog.classify(11300001).tier   // .module
+/// print(catalog.classify(11300001).tier)   // prints "module"
 /// ```
 ///
 /// An app has one process-wide catalog, which modules without a classifier of their own are

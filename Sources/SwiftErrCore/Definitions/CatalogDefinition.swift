@@ -4,6 +4,7 @@
 /// Build one with ``Catalog/init(_:)``, which reports every inconsistency as a
 /// ``CatalogError``.
 ///
+/// <!-- listing: context=shop,homework -->
 /// ```swift
 /// let app = try Catalog(ShopCatalog.definition.adding(HomeworkCode.definition))
 /// ```

@@ -7,6 +7,7 @@ import CErrCore
 /// Creating a classifier pins its catalog for the rest of the process and builds, once, the
 /// table that maps the catalog's entries to the module's cases (catalogs are meant to be created
 /// once, like com_err's registered tables). Create one per module, in a `static let`:
+/// <!-- listing: context=homework-member -->
 /// ```swift
 /// static let classifier = ModuleClassifier<HomeworkCode>(catalog: .app)
 /// ```
@@ -82,6 +83,7 @@ public struct ModuleClassifier<Code: ModuleCode>: @unchecked Sendable {
     /// Builds a catalog from `definition` and creates the classifier for `Code` in it; when the
     /// definition is rejected, every code is classified as ``CodeOutcome/invalidCatalog(_:)`` with
     /// the ``CatalogError`` (``failure``). For a `static let` that must not throw:
+    /// <!-- listing: context=homework-member -->
     /// ```swift
     /// static let classifier = ModuleClassifier<Self>(building: ShopCatalog.definition.adding(Self.definition))
     /// ```

@@ -10,6 +10,7 @@
 /// on top of the app's catalog (see `Catalog.register(_:)` in SwiftErr): no C edit, no code
 /// generation.
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// enum HomeworkCode: ModuleCode {
 ///     case lateSubmission
@@ -26,7 +27,12 @@
 ///         case .other(let code): code
 ///         }
 ///     }
-///     var message: LocalizedText { … }
+///     var message: LocalizedText {
+///         switch self {
+///         case .lateSubmission: LocalizedText(english: "The homework was submitted late.")
+///         case .other: Self.unrecognisedMessage
+///         }
+///     }
 /// }
 /// ```
 ///

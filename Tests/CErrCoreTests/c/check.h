@@ -47,6 +47,17 @@ void test_check(void);
 void test_sort(void);
 void test_front(void);
 void test_version(void);
+void test_batch_paths(void);
+
+/*
+ * The batch on a named path, and whether a path runs here: the library's
+ * errcore_classify_batch_using() and errcore_batch_path_available(), unless
+ * a build of the tests puts its own in (make test-avx512-emulated).
+ */
+#ifndef CHECK_BATCH_USING
+#define CHECK_BATCH_USING    errcore_classify_batch_using
+#define CHECK_PATH_AVAILABLE errcore_batch_path_available
+#endif
 
 /* A deterministic PRNG (splitmix64) shared by the randomised tests. */
 static inline uint64_t check_rand(uint64_t *state) {

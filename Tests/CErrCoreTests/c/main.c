@@ -18,6 +18,7 @@ int main(int argc, char **argv) {
         {"classify", test_classify}, {"text", test_text},           {"differential", test_differential},
         {"check", test_check},       {"sort", test_sort},           {"front", test_front},
         {"version", test_version},   {"languages", test_languages}, {"language rule", test_language_rule},
+        {"batch_paths", test_batch_paths},
     };
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++) {
         if (argc > 1 && strcmp(argv[1], groups[i].name) != 0) {

@@ -8,6 +8,9 @@
  * (misses search the ranges), without its front (the index), and without
  * front and index (two searches). Each is built three times more, into
  * storage filled with 0x00, 0xFF and random bytes: the bytes must agree.
+ * Each batch runs on every path of errcore_classify_batch() the CPU has
+ * (CHECK_BATCH_USING()), in all four ways, and must equal the automatic
+ * choice.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -209,6 +212,7 @@ void test_differential(void) {
     uint64_t s = seed;
     unsigned long probes = 0, mismatches = 0, tables = 0;
     unsigned long direct = 0, bucketed = 0, gapped = 0, collided = 0;
+    unsigned long path_batches[ERRCORE_BATCH_PATH_COUNT] = {0};
     static const size_t fixed_sizes[] = {0, 1, 2, 3, 7, 8, 9, 10000};
     for (size_t round = 0; round < 160; round++) {
         size_t n;
@@ -265,9 +269,17 @@ void test_differential(void) {
             }
             errcore_classify_batch(&t, codes, out, len);
             bool batches_agree = true;
-            for (int w = 0; w < 3; w++) {
-                errcore_classify_batch(ways[w], codes, plain_out, len);
-                batches_agree = batches_agree && memcmp(plain_out, out, len * sizeof out[0]) == 0;
+            for (int p = 1; p < ERRCORE_BATCH_PATH_COUNT; p++) {
+                if (!CHECK_PATH_AVAILABLE((errcore_batch_path)p)) {
+                    continue;
+                }
+                for (int w = 0; w < 4; w++) {
+                    const errcore_table *way = w == 0 ? &t : ways[w - 1];
+                    batches_agree = batches_agree &&
+                                    CHECK_BATCH_USING(way, codes, plain_out, len, (errcore_batch_path)p) &&
+                                    memcmp(plain_out, out, len * sizeof out[0]) == 0;
+                }
+                path_batches[p]++;
             }
             for (size_t i = 0; i < len; i++) {
                 errcore_class single = errcore_classify(&t, codes[i]);
@@ -296,6 +308,12 @@ void test_differential(void) {
     CHECKF(direct > 10 && bucketed > 50 && gapped > 30 && tables - gapped > 30 && collided > 10000,
            "%lu direct fronts, %lu with buckets, %lu gap tables, %lu collisions", direct, bucketed, gapped, collided);
     printf("differential: %lu tables (%lu direct fronts, %lu with buckets, %lu gap tables), %lu codes checked "
-           "single and batch four ways, %lu on a table code's slot (seed %llu)\n",
+           "single and batch four ways, %lu on a table code's slot (seed %llu); batch paths:",
            tables, direct, bucketed, gapped, probes, collided, (unsigned long long)seed);
+    for (int p = 1; p < ERRCORE_BATCH_PATH_COUNT; p++) {
+        bool available = CHECK_PATH_AVAILABLE((errcore_batch_path)p);
+        CHECK(available == (path_batches[p] > 0));
+        printf(" %s %s", errcore_batch_path_name((errcore_batch_path)p), available ? "ran" : "not on this CPU");
+    }
+    printf("\n");
 }

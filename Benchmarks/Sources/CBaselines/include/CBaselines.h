@@ -88,6 +88,13 @@ void cbl_linear_classify(const errcore_table *table, const int64_t *codes, errco
 /* The memory floor: the wrapping sum of codes[0 ... n-1] (reads the input once). */
 uint64_t cbl_memory_floor(const int64_t *codes, size_t n);
 
+/*
+ * The copy floor: out[k] = codes[k] + 1 for every code, with ordinary stores (the + 1 keeps
+ * compilers from calling memcpy, which may switch to non-temporal stores on large arrays). What
+ * any batch that reads each code once and writes 8 bytes per code pays in memory traffic.
+ */
+void cbl_copy_floor(const int64_t *codes, uint64_t *out, size_t n);
+
 /* A checksum of classes (to compare outputs and keep results alive). */
 uint64_t cbl_checksum(const errcore_class *out, size_t n);
 

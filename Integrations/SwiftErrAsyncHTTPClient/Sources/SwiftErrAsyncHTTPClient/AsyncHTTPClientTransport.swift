@@ -9,6 +9,7 @@ import SwiftErr
 /// `Retry-After` → envelope → classification with the base handler once → retry → decode), with
 /// the response body collected up to a limit.
 ///
+/// <!-- listing: context=server,ahc -->
 /// ```swift
 /// let client = ResponseClient(
 ///     transport: AsyncHTTPClientTransport(client: .shared, maxBodyBytes: 1 << 20),

@@ -10,6 +10,7 @@ extension HTTPClientResponse {
     /// limit plus one network read is held; the rest of the body is not read (async-http-client
     /// closes the connection).
     ///
+    /// <!-- listing: context=server,ahc -->
     /// ```swift
     /// let response = try await HTTPClient.shared.execute(request, timeout: .seconds(5))
     /// let body = try await response.collectBody(limit: 64 * 1024)

@@ -7,10 +7,11 @@ import Tracing
 /// classification timer, swift-log metadata on failures, and swift-distributed-tracing span
 /// attributes.
 ///
+/// <!-- listing: context=server,observability -->
 /// ```swift
 /// let observer = ClassificationObserver(logger: Logger(label: "gateway"))
 /// let observation = try observer.observe(body: responseBytes)
-/// if observation.classification.tier == .base { … }
+/// if observation.classification.tier == .base { logger.notice("base code \(observation.code)") }
 /// ```
 ///
 /// ## Metrics

@@ -8,6 +8,8 @@ import Tracing
 /// ``SwiftErr/ResponseClient``, every attempt's answer is counted, timed, logged and traced, and the
 /// rest of the pipeline (status, envelope, base handler, retry, decoding) is unchanged.
 ///
+/// <!-- listing: context=server,observability,ahc -->
+/// <!-- listing: package=Integrations/SwiftErrObservability,Integrations/SwiftErrAsyncHTTPClient -->
 /// ```swift
 /// let observer = ClassificationObserver(factory: prometheus, logger: logger)
 /// let client = ResponseClient(

@@ -11,6 +11,8 @@ import Tracing
 /// request is recorded once, when it has ended (a ``SwiftErr/RequestObserver``); each attempt is
 /// recorded by an ``ObservingTransport`` under it:
 ///
+/// <!-- listing: context=server,observability,ahc -->
+/// <!-- listing: package=Integrations/SwiftErrObservability,Integrations/SwiftErrAsyncHTTPClient -->
 /// ```swift
 /// let client = ResponseClient(
 ///     transport: ObservingTransport(base: AsyncHTTPClientTransport(client: .shared), observer: observer),
@@ -19,6 +21,7 @@ import Tracing
 ///
 /// Or record an operation yourself, with its span (a client knows nothing of the caller's span):
 ///
+/// <!-- listing: context=server,observability -->
 /// ```swift
 /// let start = ContinuousClock.now
 /// do {

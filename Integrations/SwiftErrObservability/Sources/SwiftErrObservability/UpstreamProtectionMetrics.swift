@@ -4,12 +4,13 @@ import SwiftErr
 /// swift-metrics series of one upstream's ``SwiftErr/UpstreamProtection``: its circuit's state and
 /// changes of state, the requests it shed, the retries its budget refused, and the retries sent.
 ///
+/// <!-- listing: context=server,observability -->
 /// ```swift
 /// let metrics = UpstreamProtectionMetrics(upstream: "orders", factory: prometheus)
 /// do {
 ///     let permit = try protection.admit(isRetry: attempt > 1)
 ///     metrics.recordAttempt(permit)
-///     …
+///     let outcome = await callUpstream()   // the attempt, judged by UpstreamOutcome
 ///     if let transition = protection.record(outcome, for: permit) { metrics.record(transition) }
 /// } catch {
 ///     metrics.record(error)       // shed, or a retry the budget refused

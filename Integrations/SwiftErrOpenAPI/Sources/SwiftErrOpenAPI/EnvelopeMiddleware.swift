@@ -9,6 +9,7 @@ import OpenAPIRuntime
 /// ever return successful answers. Each request runs through the same rules as a
 /// ``SwiftErr/ResponseClient``'s: retries, time limits, the upstream's protection and a session.
 ///
+/// <!-- listing: context=server,openapi -->
 /// ```swift
 /// let client = Client(
 ///     serverURL: try Servers.Server1.url(),
@@ -20,7 +21,9 @@ import OpenAPIRuntime
 /// do {
 ///     let output = try await withModuleErrors(StudyGroupCode.self) { try await client.getClass(path: .init(id: "c-1")) }
 /// } catch .module(.wrongTeamCode) {
-///     …
+///     warningLabel.isHidden = false
+/// } catch {
+///     hud.show(error.localizedDescription)
 /// }
 /// ```
 ///

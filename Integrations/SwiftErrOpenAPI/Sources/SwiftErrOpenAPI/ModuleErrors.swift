@@ -6,6 +6,7 @@ import SwiftErr
 /// taken out of the `ClientError` the generated client wraps it in, or any other error mapped by
 /// the one mapping of foreign errors (``SwiftErr/ModuleRespError/init(adapting:)``).
 ///
+/// <!-- listing: context=server,openapi -->
 /// ```swift
 /// do {
 ///     let output = try await withModuleErrors(StudyGroupCode.self) {
