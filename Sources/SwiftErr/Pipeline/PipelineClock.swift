@@ -7,11 +7,14 @@ import Foundation
 /// clock of its own (a `ManualClock` of the SwiftErrTesting product), with a wall clock and random
 /// numbers derived from it, so that hours of traffic run deterministically in seconds:
 ///
+/// <!-- listing: context=app -->
 /// ```swift
+/// import Foundation
+/// import SwiftErrTesting
+///
 /// let clock = ManualClock()
 /// let time = PipelineClock(clock, wallClock: { Date(timeIntervalSince1970: 0) }, random: { 0.5 })
-/// var client = ResponseClient(transport: upstream)
-/// client.clock = time
+/// let simulated = ResponseClient(transport: transport, clock: time)
 /// ```
 ///
 /// Instants are kept as the time elapsed since the clock was wrapped, so one type serves any clock.

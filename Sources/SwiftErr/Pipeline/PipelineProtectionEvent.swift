@@ -3,12 +3,15 @@
 /// since the pipeline, not the front end, admits each send and records its outcome.
 ///
 /// ```swift
+/// @_spi(Pipeline) import SwiftErr
+///
+/// var pipeline = RequestPipeline(protections: try UpstreamProtections())
 /// pipeline.protectionObserver = { event in
-///     let series = metrics(for: event.upstream)     // labelled with event.upstream.description
+///     let label = event.upstream.description                  // the series' `upstream` label
 ///     switch event.kind {
-///     case .admitted(let permit): series.recordAttempt(permit)
-///     case .refused(let refusal): series.record(refusal)
-///     case .transition(let transition): series.record(transition)
+///     case .admitted(let permit): print(label, permit.isRetry ? "retry admitted" : "send admitted")
+///     case .refused(let refusal): print(label, "refused:", refusal.reason)
+///     case .transition(let transition): print(label, "circuit:", transition)
 ///     }
 /// }
 /// ```

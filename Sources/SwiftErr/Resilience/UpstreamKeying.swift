@@ -7,6 +7,7 @@ import Foundation
 /// serves unrelated backends on different paths, key by ``pathPrefix(segments:)``; when several
 /// hosts are one backend, or a request's address says nothing useful, name them with ``custom(_:)``.
 ///
+/// <!-- listing: context=app -->
 /// ```swift
 /// let upstreams = try UpstreamProtections(keying: .pathPrefix(segments: 1))   // /search, /orders, …
 /// let named = try UpstreamProtections(keying: .custom { request in

@@ -144,6 +144,7 @@ public final class AuthenticationSession<A: Authenticator>: Sendable {
     /// `sessionRefresh` hears only of the refreshes its own client's requests started; this stream
     /// hears of all of them.
     ///
+    /// <!-- listing: context=app,tokens,auth-session -->
     /// ```swift
     /// for await refresh in session.refreshEvents() where refresh.isFailure {
     ///     router.showSignIn()

@@ -8,6 +8,7 @@ import SwiftErr
 /// Run one against your own configuration with ``run(_:)``, giving it the pipeline to test built on
 /// the simulation's clock and upstream:
 ///
+/// <!-- listing: context=app,tests -->
 /// ```swift
 /// for scenario in PipelineScenario.defaults {
 ///     let result = try await scenario.run { simulation in
@@ -15,7 +16,7 @@ import SwiftErr
 ///             transport: simulation.upstream,
 ///             protections: try UpstreamProtections(clock: simulation.clock),
 ///             clock: simulation.pipelineClock)
-///         return { SimulatedOutcome(await client.result($0, returning: NoData.self, module: OrderCode.self)) }
+///         return { SimulatedOutcome(await client.result($0, returning: NoData.self, module: StudyGroupCode.self)) }
 ///     }
 ///     #expect(result.failures.isEmpty, "\(scenario): \(result.failures)")
 /// }

@@ -9,6 +9,7 @@ import SwiftErr
 /// ``pipelineClock``, the protections' and the session's ``clock`` — and the upstream as its
 /// transport, then send requests at a rate:
 ///
+/// <!-- listing: context=app,tests -->
 /// ```swift
 /// let simulation = PipelineSimulation(script: .outage(at: .seconds(30), lasting: .seconds(600)))
 /// let client = ResponseClient(
@@ -16,7 +17,7 @@ import SwiftErr
 ///     protections: try UpstreamProtections(clock: simulation.clock),
 ///     clock: simulation.pipelineClock)
 /// let report = await simulation.run(rate: 10, for: .seconds(900)) { request in
-///     SimulatedOutcome(await client.result(request, returning: NoData.self, module: OrderCode.self))
+///     SimulatedOutcome(await client.result(request, returning: NoData.self, module: StudyGroupCode.self))
 /// }
 /// #expect(report.unanswered == 0)
 /// #expect(report.timeToFullAdmission! <= .seconds(10))

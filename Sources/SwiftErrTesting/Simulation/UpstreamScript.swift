@@ -4,6 +4,7 @@ import SwiftErr
 /// What a simulated upstream does over time: a list of phases, each a ``Behaviour`` from its
 /// start until the next phase starts.
 ///
+/// <!-- listing: context=tests -->
 /// ```swift
 /// let script = UpstreamScript.outage(at: .seconds(60), lasting: .seconds(600))   // healthy, down, healthy
 /// let flaky = UpstreamScript([(.zero, .failing(fraction: 0.5))])
