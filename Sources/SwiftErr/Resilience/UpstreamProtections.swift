@@ -111,14 +111,20 @@ public final class UpstreamProtections: Sendable {
     ///   - capacity: The most upstreams kept, 1 or more (64).
     ///   - keying: How requests are told apart into upstreams (``UpstreamKeying/host``).
     ///   - clock: The clock every protection's windows and breaks are measured on.
+    ///   - random: A random number in `0 ..< 1` for the throttles, or `nil` for a fast generator of
+    ///     each protection's own, seeded by the system. Give a seeded source (a
+    ///     `PipelineSimulation`'s ``PipelineClock/random``) to make a run repeatable. It is called
+    ///     with a protection's lock held and must not call the protection.
     /// - Throws: ``ResilienceConfigurationError`` for a capacity below 1.
     public convenience init<C: Clock<Duration>>(
         retryBudget: RetryBudget? = .default, circuitBreaker: CircuitBreaker? = .default,
-        throttle: AdaptiveThrottle? = .default, capacity: Int = 64, keying: UpstreamKeying = .host, clock: C
+        throttle: AdaptiveThrottle? = .default, capacity: Int = 64, keying: UpstreamKeying = .host, clock: C,
+        random: (@Sendable () -> Double)? = nil
     ) throws(ResilienceConfigurationError) {
         try self.init(capacity: capacity, keying: keying) { _ in
             UpstreamProtection(
-                retryBudget: retryBudget, circuitBreaker: circuitBreaker, throttle: throttle, clock: clock)
+                retryBudget: retryBudget, circuitBreaker: circuitBreaker, throttle: throttle, clock: clock,
+                random: random)
         }
     }
 

@@ -112,7 +112,7 @@ public final class AuthenticationSession<A: Authenticator>: Sendable {
                 guard let refresh = state.refresh else { return ([Waiter](), Task<Void, Never>?.none, wake) }
                 state.refresh = nil
                 state.epoch += 1
-                return (Array(refresh.waiters.values), refresh.task, wake)
+                return (refresh.waitersInOrder, refresh.task, wake)
             }
             task?.cancel()
             for waiter in waiters { waiter.resume(returning: wake) }
@@ -258,6 +258,12 @@ public final class AuthenticationSession<A: Authenticator>: Sendable {
         let generation: UInt64
         var waiters: [UInt64: Waiter]
         var task: Task<Void, Never>?
+
+        /// The waiters in the order they began to wait, so that they resume in the same order on
+        /// every run (a dictionary's order changes from one process to the next).
+        var waitersInOrder: [Waiter] {
+            waiters.sorted { $0.key < $1.key }.map(\.value)
+        }
     }
 
     private struct State {
@@ -532,14 +538,14 @@ extension AuthenticationSession: RequestAuthenticating {
                 state.generation += 1
                 state.lastFailure = nil
                 return (
-                    Array(refresh.waiters.values), .credential(credential, state.stamp), .refreshed,
+                    refresh.waitersInOrder, .credential(credential, state.stamp), .refreshed,
                     Array(state.listeners.values)
                 )
             case .failure(let error):
                 let failure = ReauthenticationError(reason: .refreshFailed, underlyingError: error)
                 state.lastFailure = failure
                 return (
-                    Array(refresh.waiters.values), .failed(failure), .failed(failure), Array(state.listeners.values)
+                    refresh.waitersInOrder, .failed(failure), .failed(failure), Array(state.listeners.values)
                 )
             }
         }

@@ -14,7 +14,7 @@ import SwiftErr
 ///     let result = try await scenario.run { simulation in
 ///         let client = ResponseClient(
 ///             transport: simulation.upstream,
-///             protections: try UpstreamProtections(clock: simulation.clock),
+///             protections: try UpstreamProtections(clock: simulation.clock, random: simulation.random),
 ///             clock: simulation.pipelineClock)
 ///         return { SimulatedOutcome(await client.result($0, returning: NoData.self, module: StudyGroupCode.self)) }
 ///     }

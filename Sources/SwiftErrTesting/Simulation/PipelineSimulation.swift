@@ -6,15 +6,16 @@ import SwiftErr
 ///
 /// The simulation owns a ``ManualClock`` and the upstream (``SimulatedUpstream``, an
 /// ``HTTPTransport``). Give your pipeline the simulation's clock — a `ResponseClient`'s
-/// ``pipelineClock``, the protections' and the session's ``clock`` — and the upstream as its
-/// transport, then send requests at a rate:
+/// ``pipelineClock``, the protections' and the session's ``clock`` — the protections ``random``
+/// (their throttles draw at random), and the upstream as its transport; then send requests at a
+/// rate:
 ///
 /// <!-- listing: context=app,tests -->
 /// ```swift
 /// let simulation = PipelineSimulation(script: .outage(at: .seconds(30), lasting: .seconds(600)))
 /// let client = ResponseClient(
 ///     transport: simulation.upstream,
-///     protections: try UpstreamProtections(clock: simulation.clock),
+///     protections: try UpstreamProtections(clock: simulation.clock, random: simulation.random),
 ///     clock: simulation.pipelineClock)
 /// let report = await simulation.run(rate: 10, for: .seconds(900)) { request in
 ///     SimulatedOutcome(await client.result(request, returning: NoData.self, module: StudyGroupCode.self))
@@ -70,14 +71,21 @@ public final class PipelineSimulation: Sendable {
         jitter = Locked(SplitMix64(seed: seed ^ 0x5851_F42D_4C95_7F2D))
     }
 
+    /// Random numbers in `0 ..< 1` from the simulation's seed: give them to everything under test
+    /// that draws at random (the protections' throttles, the retries' jitter through
+    /// ``pipelineClock``), so that a run repeats exactly.
+    public var random: @Sendable () -> Double {
+        let jitter = self.jitter
+        return { jitter.withLock { Double($0.next() >> 11) * 0x1.0p-53 } }
+    }
+
     /// The time for a pipeline under test: waits and limits on ``clock``, a wall clock that starts
-    /// at 2027-01-15 08:00:00 UTC and runs with it, and jitter from the simulation's seed.
+    /// at 2027-01-15 08:00:00 UTC and runs with it, and jitter from ``random``.
     public var pipelineClock: PipelineClock {
         let clock = self.clock
-        let jitter = self.jitter
         return PipelineClock(
             clock, wallClock: { Date(timeIntervalSince1970: 1_800_000_000 + clock.now.offset / .seconds(1)) },
-            random: { jitter.withLock { Double($0.next() >> 11) * 0x1.0p-53 } })
+            random: random)
     }
 
     /// Sends requests at a constant rate and returns what happened to them.
