@@ -22,7 +22,8 @@ struct DefaultsOverTimeTests {
         let withoutSession = try await Self.run(PipelineScenario.withoutSession) { simulation in
             let client = ResponseClient(
                 transport: simulation.upstream, timeouts: .init(attempt: .seconds(2), overall: .seconds(10)),
-                protections: try UpstreamProtections(clock: simulation.clock, random: simulation.random), clock: simulation.pipelineClock)
+                protections: try UpstreamProtections(clock: simulation.clock, random: simulation.random),
+                clock: simulation.pipelineClock)
             return { SimulatedOutcome(await client.result($0, returning: NoData.self, module: StudyGroupCode.self)) }
         }
         let withSession = try await Self.run(PipelineScenario.withSession) { simulation in
@@ -31,7 +32,8 @@ struct DefaultsOverTimeTests {
                 authenticator: tokens.authenticator, credential: tokens.initialToken, clock: simulation.clock)
             let client = ResponseClient(
                 transport: simulation.upstream, timeouts: .init(attempt: .seconds(2), overall: .seconds(10)),
-                protections: try UpstreamProtections(clock: simulation.clock, random: simulation.random), authentication: session,
+                protections: try UpstreamProtections(clock: simulation.clock, random: simulation.random),
+                authentication: session,
                 clock: simulation.pipelineClock)
             return { SimulatedOutcome(await client.result($0, returning: NoData.self, module: StudyGroupCode.self)) }
         }
