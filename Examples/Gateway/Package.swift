@@ -86,6 +86,8 @@ let package = Package(
                 .product(name: "SwiftErrTesting", package: "SwiftErr"),
                 .product(name: "SwiftErrCatalogFile", package: "SwiftErr"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -92,7 +92,9 @@ extension CatalogDefinition {
         let locations = lines.locations(of: wanted)
         return LocatedCatalogFile(
             definition: definition,
-            missingTranslations: zip(missing, locations).map { LocatedMissingTranslation(translation: $0, location: $1) })
+            missingTranslations: zip(missing, locations).map {
+                LocatedMissingTranslation(translation: $0, location: $1)
+            })
     }
 
     /// The definition read from a file, the draft it was made from and the file's line index.

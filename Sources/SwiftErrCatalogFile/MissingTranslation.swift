@@ -43,7 +43,9 @@ extension CatalogDefinition {
         let languages = allLanguages.dropFirst()
         var result: [(subject: MissingTranslation.Subject, missing: [MissingTranslation])] = []
         func visit(_ text: LocalizedText, _ subject: MissingTranslation.Subject) {
-            let missing = languages.filter { text[$0] == nil }.map { MissingTranslation(subject: subject, language: $0) }
+            let missing = languages.filter { text[$0] == nil }.map {
+                MissingTranslation(subject: subject, language: $0)
+            }
             result.append((subject, missing))
         }
         for entry in [success] + base {

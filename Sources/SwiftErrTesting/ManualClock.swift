@@ -54,7 +54,6 @@ public final class ManualClock: Clock, Sendable {
     }
 
     private struct Sleeper {
-        let id: UInt64
         let deadline: Instant
         let continuation: CheckedContinuation<Void, any Error>
     }
@@ -67,9 +66,14 @@ public final class ManualClock: Clock, Sendable {
     private struct State {
         var now: Instant
         var nextID: UInt64 = 0
-        var sleepers: [Sleeper] = []
+        /// The sleepers waiting, by id.
+        var sleepers: [UInt64: Sleeper] = [:]
+        /// The sleepers' deadlines as a binary min-heap of (deadline, id); an entry whose id is no
+        /// longer in `sleepers` (a cancelled sleeper) is skipped when it reaches the top.
+        var queue: [(deadline: Instant, id: UInt64)] = []
         var watchers: [Watcher] = []
-        var requests: [Swift.Duration] = []
+        /// Every sleep asked for, when they are recorded.
+        var requests: [Swift.Duration]?
 
         /// Removes and returns the watchers now satisfied.
         mutating func satisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
@@ -77,14 +81,57 @@ public final class ManualClock: Clock, Sendable {
             watchers.removeAll { $0.count <= sleepers.count }
             return ready.map(\.continuation)
         }
+
+        static func precedes(_ a: (deadline: Instant, id: UInt64), _ b: (deadline: Instant, id: UInt64)) -> Bool {
+            (a.deadline, a.id) < (b.deadline, b.id)
+        }
+
+        mutating func push(_ entry: (deadline: Instant, id: UInt64)) {
+            queue.append(entry)
+            var child = queue.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard Self.precedes(queue[child], queue[parent]) else { break }
+                queue.swapAt(child, parent)
+                child = parent
+            }
+        }
+
+        mutating func popTop() {
+            queue.swapAt(0, queue.count - 1)
+            queue.removeLast()
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1
+                let right = left + 1
+                var first = parent
+                if left < queue.count, Self.precedes(queue[left], queue[first]) { first = left }
+                if right < queue.count, Self.precedes(queue[right], queue[first]) { first = right }
+                if first == parent { return }
+                queue.swapAt(parent, first)
+                parent = first
+            }
+        }
+
+        /// The earliest deadline of a sleeper still waiting, dropping cancelled entries on the way.
+        mutating func earliest() -> (deadline: Instant, id: UInt64)? {
+            while let top = queue.first {
+                if sleepers[top.id] != nil { return top }
+                popTop()
+            }
+            return nil
+        }
     }
 
     private let state: Locked<State>
 
     /// Creates a clock.
-    /// - Parameter now: The starting instant (the origin by default).
-    public init(now: Instant = Instant(offset: .zero)) {
-        state = Locked(State(now: now))
+    /// - Parameters:
+    ///   - now: The starting instant (the origin by default).
+    ///   - recordingSleeps: Whether ``sleepRequests`` keeps every sleep asked for (a simulation of
+    ///     millions of requests turns it off).
+    public init(now: Instant = Instant(offset: .zero), recordingSleeps: Bool = true) {
+        state = Locked(State(now: now, requests: recordingSleeps ? [] : nil))
     }
 
     /// The current instant.
@@ -97,8 +144,12 @@ public final class ManualClock: Clock, Sendable {
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
     /// Every sleep asked for so far, as the duration from the then-current instant to the
-    /// deadline, in the order asked (also for deadlines already reached).
-    public var sleepRequests: [Swift.Duration] { state.withLock { $0.requests } }
+    /// deadline, in the order asked (also for deadlines already reached); empty when the clock does
+    /// not record them.
+    public var sleepRequests: [Swift.Duration] { state.withLock { $0.requests ?? [] } }
+
+    /// The earliest deadline a sleeper waits for, or `nil` when nobody is sleeping.
+    public var nextDeadline: Instant? { state.withLock { $0.earliest()?.deadline } }
 
     /// Suspends until `deadline` is reached by advancing the clock.
     /// - Parameters:
@@ -108,7 +159,7 @@ public final class ManualClock: Clock, Sendable {
     public func sleep(until deadline: Instant, tolerance: Swift.Duration? = nil) async throws {
         try Task.checkCancellation()
         let id: UInt64? = state.withLock { state in
-            state.requests.append(state.now.duration(to: deadline))
+            state.requests?.append(state.now.duration(to: deadline))
             if deadline <= state.now { return nil }
             defer { state.nextID += 1 }
             return state.nextID
@@ -117,7 +168,8 @@ public final class ManualClock: Clock, Sendable {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let watchers = state.withLock { state in
-                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+                    state.push((deadline, id))
                     return state.satisfiedWatchers()
                 }
                 for watcher in watchers { watcher.resume() }
@@ -132,10 +184,7 @@ public final class ManualClock: Clock, Sendable {
     /// Resumes the sleeper `id` with `CancellationError` if it is still waiting. Removing it
     /// under the lock makes sure it is resumed exactly once.
     private func cancelSleeper(_ id: UInt64) {
-        let sleeper: Sleeper? = state.withLock { state in
-            guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
-            return state.sleepers.remove(at: index)
-        }
+        let sleeper: Sleeper? = state.withLock { $0.sleepers.removeValue(forKey: id) }
         sleeper?.continuation.resume(throwing: CancellationError())
     }
 
@@ -153,11 +202,11 @@ public final class ManualClock: Clock, Sendable {
     public func advance(to instant: Instant) {
         let woken: [Sleeper] = state.withLock { state in
             if instant > state.now { state.now = instant }
-            let now = state.now
-            let due = state.sleepers.filter { $0.deadline <= now }.sorted {
-                ($0.deadline, $0.id) < ($1.deadline, $1.id)
+            var due: [Sleeper] = []
+            while let top = state.earliest(), top.deadline <= state.now {
+                state.popTop()
+                if let sleeper = state.sleepers.removeValue(forKey: top.id) { due.append(sleeper) }
             }
-            state.sleepers.removeAll { $0.deadline <= now }
             return due
         }
         for sleeper in woken { sleeper.continuation.resume() }
@@ -168,7 +217,7 @@ public final class ManualClock: Clock, Sendable {
     @discardableResult
     public func advanceToNextDeadline() -> Swift.Duration? {
         let next: (Instant, Instant)? = state.withLock { state in
-            state.sleepers.map(\.deadline).min().map { ($0, state.now) }
+            state.earliest().map { ($0.deadline, state.now) }
         }
         guard let (deadline, now) = next else { return nil }
         advance(to: deadline)

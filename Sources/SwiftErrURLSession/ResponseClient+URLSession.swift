@@ -21,7 +21,8 @@ extension ResponseClient {
     ///   - decoder: Status, envelope, base handler and payload decoding.
     ///   - policy: The retry policy (`RetryPolicy.default`).
     ///   - timeouts: Time limits (none by default).
-    ///   - protections: The protections of the upstreams, one per host and port (none by default).
+    ///   - protections: The protections of the upstreams, one per upstream as their `UpstreamKeying`
+    ///     tells them apart (none by default).
     ///   - observer: Told once about every request when it has ended (none by default).
     public init(
         session: URLSession = .shared, decoder: ResponseDecoder = ResponseDecoder(), policy: RetryPolicy = .default,
@@ -47,7 +48,8 @@ extension ResponseClient {
     ///   - policy: The retry policy (`RetryPolicy.default`).
     ///   - timeouts: Time limits (none by default); a request waiting for a refresh still ends at
     ///     its deadline.
-    ///   - protections: The protections of the upstreams, one per host and port (none by default).
+    ///   - protections: The protections of the upstreams, one per upstream as their `UpstreamKeying`
+    ///     tells them apart (none by default).
     ///   - observer: Told once about every request when it has ended (none by default).
     ///   - authentication: The credential's session; clients that share it share its refreshes.
     public init<A: Authenticator>(

@@ -46,7 +46,9 @@ struct CheckLanguageTests {
         let problem = "-:4:20: error: duplicate code 5: base entry \"later\" repeats base entry \"late\" (see -:3:20)"
         #expect(check.status == 1)
         #expect(check.errors.split(separator: "\n").first.map(String.init) == problem)
-        for form in [["gen", "swift", "--installing", "-"], ["gen", "c", "-"], ["diff", "-", "catalog/default.json"]] {
+        for form in [
+            ["gen", "swift", "--installing", "-"], ["gen", "c", "-"], ["diff", "-", "catalog/default.json"],
+        ] {
             let run = try ErrcatRunner.run(form, stdin: Data(catalog.utf8))
             #expect(run.status != 0, "\(form)")
             #expect(run.output.isEmpty, "\(form)")

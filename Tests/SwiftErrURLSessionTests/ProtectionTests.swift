@@ -130,11 +130,14 @@ struct ProtectionTests {
         #expect(without >= 1.5, "\(without) server requests per client request without it")
     }
 
-    @Test("the throttle sheds once the server accepts less than one request in k; shed requests are not sent")
+    @Test(
+        "the throttle sheds once the server accepts less than one request in k; only its probe, one per interval, is sent"
+    )
     func throttleSheds() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
-        server.route("/class", [.status(500)])
+        let healthy = Locked(false)
+        server.route("/class") { _ in healthy.withLock { $0 } ? .envelope(0, data: Self.joined) : .status(500) }
         let throttle = try AdaptiveThrottle(k: 2, window: .seconds(60), minimumRequests: 10)
         let clock = ManualClock()
         // A fixed random number of ½: shed exactly while the probability is above it.
@@ -143,12 +146,19 @@ struct ProtectionTests {
         }
         let client = Self.client(protections)
         for _ in 0..<10 { #expect(Self.failure(await Self.result(client, server.url("/class")))?.statusCode == 500) }
+        // The first request while shedding is the throttle's probe of its interval: sent, and failed.
+        #expect(Self.failure(await Self.result(client, server.url("/class")))?.statusCode == 500)
         for _ in 0..<30 {
             let refusal = Self.failure(await Self.result(client, server.url("/class")))?.refusal
             #expect(refusal?.reason == .throttled)
             #expect(refusal?.retryAfter == .seconds(6))
         }
-        #expect(server.requests("/class").count == 10)
+        #expect(server.requests("/class").count == 11)
+        // The server is back; the next interval's probe is accepted, and shedding stops at once.
+        healthy.withLock { $0 = true }
+        clock.advance(by: .seconds(5))
+        for _ in 0..<10 { #expect(try await Self.result(client, server.url("/class")).get().classId == "c-1") }
+        #expect(server.requests("/class").count == 21)
     }
 
     @Test("after the break a probe finds the server back; the circuit closes and requests flow again")

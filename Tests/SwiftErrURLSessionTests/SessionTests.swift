@@ -38,6 +38,9 @@ struct SessionTests {
             let configuration = URLSessionConfiguration.ephemeral
             // 100 requests at once, each on a connection of its own (the server closes each one).
             configuration.httpMaximumConnectionsPerHost = 128
+            // A held refresh stays held for the whole test, however long a loaded machine makes it
+            // (URLSession's own idle limit, 60 s, would end it).
+            configuration.timeoutIntervalForRequest = 3600
             urlSession = URLSession(configuration: configuration)
             let transport = URLSessionTransport(session: urlSession)
             session = AuthenticationSession(

@@ -18,6 +18,8 @@ public let token = savedToken
 /// The backend's token endpoint.
 public struct TokenService: Sendable {
     public init() {}
+    /// A token service reached through `client` (a client without the session it renews).
+    public init(client: ResponseClient) {}
     public func renew(using refreshToken: String) async throws -> Token { Token(access: "t-1", refresh: refreshToken) }
 }
 public let service = TokenService()

@@ -22,6 +22,10 @@ commit) for inline code spans outside fenced blocks and checks:
 
 Relative Markdown links (`[text](path)`) must lead to a tracked file or folder as well.
 
+A path that a journey of the same document writes (a listing annotation's `file=PATH`, read by
+scripts/docs/journeys.py) is the journey's file, made in the journey's own directory, not one of
+the repository's: it is not checked.
+
 Prints `FILE:LINE: \\`name\\` not found` for each miss and exits 1 when there is one.
   scripts/docs/references.py              check the documents
   scripts/docs/references.py --self-test  a planted missing path, symbol and link must be reported
@@ -49,6 +53,7 @@ SWIFT_PARAMETER_LINE = re.compile(r"^\s*(?:_\s+)?([a-z][A-Za-z0-9_]*)(?:\s+[a-z]
 CATALOG_NAME = re.compile(r'"name"\s*:\s*"([A-Za-z_][A-Za-z0-9_]*)"')
 PACKAGE_NAME = re.compile(r'name:\s*"([A-Za-z_][A-Za-z0-9_]*)"')
 C_IDENTIFIER = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*\b")
+JOURNEY_FILE = re.compile(r"<!--\s*listing:[^>]*?\bfile=([^\s>]+)")
 
 C_PREFIXES = ("errcore_", "ERRCORE_", "cbl_", "errcore__")
 SYMBOL_PART = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)(\((?:[A-Za-z0-9_]*:|…|\.\.\.)*\))?(-[A-Za-z0-9_.]+)?$")
@@ -252,6 +257,7 @@ def check(docs, files, folders, declared, external, out):
         path = doc if os.path.isabs(doc) else os.path.join(ROOT, doc)
         text = open(path, encoding="utf-8").read()
         folder = "" if os.path.isabs(doc) else os.path.dirname(doc)
+        written = set(JOURNEY_FILE.findall(text))
         shown = doc
         for number, target in relative_links(text):
             if os.path.isabs(doc):  # a document outside the repository (the self-test's)
@@ -264,6 +270,8 @@ def check(docs, files, folders, declared, external, out):
         for number, span in code_spans(text):
             target = path_candidate(span, folder, files, folders)
             if target is not None:
+                if span.rstrip("/") in written:
+                    continue
                 if not path_exists(target, files, folders, basenames) and span not in external:
                     out.write(f"{shown}:{number}: `{span}` not found\n")
                     misses += 1
@@ -290,7 +298,9 @@ def self_test(files, folders, declared, external):
                 "`ErrorChannel` is fine, but `NoSuchTypeAnywhere.member` is not.\n"
                 "`scripts/docs-check.sh` and `RetryPolicy.plainExponential` exist; `makeNoSuchDecoder` does not.\n"
                 "```sh\n`Tests/InsideAFence` is not checked\n```\n"
-                "A [link to nothing](no-such-page.md#anchor) and one to [itself](planted.md).\n")
+                "A [link to nothing](no-such-page.md#anchor) and one to [itself](planted.md).\n"
+                "<!-- listing: journey=planted file=Sources/Planted/made.swift -->\n"
+                "The journey writes `Sources/Planted/made.swift`, which the repository does not hold.\n")
         buffer = io.StringIO()
         misses = check([doc], files, folders, declared, external, buffer)
         report = buffer.getvalue()

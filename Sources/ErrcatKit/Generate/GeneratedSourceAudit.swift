@@ -322,7 +322,8 @@ enum GeneratedSourceAudit {
     /// catalog type's own name.
     static let swiftInstallingWords: Set<String> = [
         "CatalogDefinition", "EntryDefinition", "success", "base", "modules", "definition",
-        "discardableResult", "install", "throws", "try", "CatalogError", "Catalog", "installing", "languages", "_exported",
+        "discardableResult", "install", "throws", "try", "CatalogError", "Catalog", "installing", "languages",
+        "_exported",
     ]
 
     private static func hexValue(_ scalar: Unicode.Scalar) -> UInt32? {

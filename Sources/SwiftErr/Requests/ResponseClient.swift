@@ -49,7 +49,7 @@ import Foundation
 ///
 /// ## Sessions
 /// With an ``AuthenticationSession``
-/// (``init(transport:decoder:policy:timeouts:protections:observer:authentication:)``),
+/// (``init(transport:decoder:policy:timeouts:protections:observer:authentication:clock:)``),
 /// an answer that asks for re-authentication starts one refresh shared by every request in flight
 /// on the session, and each is replayed once with the new credential, whatever its method: the
 /// server refused it before acting on it. A replay is neither an attempt nor seen by the policy;
@@ -58,7 +58,8 @@ import Foundation
 ///
 /// ## Upstreams
 /// With ``protections`` (``UpstreamProtections``: a retry budget, a circuit breaker and an adaptive
-/// throttle per host and port), each send asks the upstream's protection first:
+/// throttle per upstream, by default a host and port; see ``UpstreamKeying``), each send asks the
+/// upstream's protection first:
 /// - refused (its circuit open, the request shed), a request fails at once with
 ///   ``ModuleRespError/refused(_:)``, carrying when trying again makes sense, and the upstream sees
 ///   nothing; it is never retried;
@@ -87,7 +88,7 @@ import Foundation
 /// The client sends through any ``HTTPTransport``: `URLSessionTransport` from the
 /// `SwiftErrURLSession` product (which also lets these calls take a `URLRequest`), the
 /// async-http-client transport of `Integrations/SwiftErrAsyncHTTPClient`, or a type of your own
-/// passed to ``init(transport:decoder:policy:timeouts:protections:observer:)``. The rest of the
+/// passed to ``init(transport:decoder:policy:timeouts:protections:observer:clock:)``. The rest of the
 /// pipeline is the same.
 public struct ResponseClient: Sendable {
     /// Time limits of a request, measured on the `ContinuousClock`.
@@ -145,16 +146,20 @@ public struct ResponseClient: Sendable {
     public var repeatableMethods: Set<String>
     /// The message of the ``UserStoppedError`` when the decision hook answers stop.
     public var userStopMessage: LocalizedText
-    /// The retry budget, circuit breaker and adaptive throttle of each upstream (host and port) the
-    /// client sends to, consulted before every send and told its outcome after it; `nil` for none.
+    /// The retry budget, circuit breaker and adaptive throttle of each upstream the client sends to
+    /// (as the registry's ``UpstreamKeying`` tells them apart), consulted before every send and told
+    /// its outcome after it; `nil` for none.
     /// Give every client of the app the same registry, so that each upstream is protected once.
     /// See ``UpstreamProtections`` and <doc:ProtectingAnUpstream>.
     public var protections: UpstreamProtections?
     /// Told once about every request when it has ended (an operation's duration and error), or
     /// `nil`.
     public var observer: (any RequestObserver)?
+    /// The time requests run on: their waits and limits, `Retry-After` dates and jitter
+    /// (``PipelineClock/continuous``; a simulation's clock in tests).
+    public var clock: PipelineClock
     /// The session whose credential every request carries, or `nil` (set by
-    /// ``init(transport:decoder:policy:timeouts:protections:observer:authentication:)``).
+    /// ``init(transport:decoder:policy:timeouts:protections:observer:authentication:clock:)``).
     var authentication: (any RequestAuthenticating)?
 
     /// Creates a client over any transport.
@@ -164,11 +169,14 @@ public struct ResponseClient: Sendable {
     ///     no base handler by default).
     ///   - policy: The retry policy (``RetryPolicy/default``).
     ///   - timeouts: Time limits (none by default).
-    ///   - protections: The protections of the upstreams, one per host and port (none by default).
+    ///   - protections: The protections of the upstreams, one per upstream as their ``UpstreamKeying``
+    ///     tells them apart (none by default).
     ///   - observer: Told once about every request when it has ended (none by default).
+    ///   - clock: The time requests run on (``PipelineClock/continuous``; a simulation's in tests).
     public init(
         transport: any HTTPTransport, decoder: ResponseDecoder = ResponseDecoder(), policy: RetryPolicy = .default,
-        timeouts: Timeouts = .none, protections: UpstreamProtections? = nil, observer: (any RequestObserver)? = nil
+        timeouts: Timeouts = .none, protections: UpstreamProtections? = nil, observer: (any RequestObserver)? = nil,
+        clock: PipelineClock = .continuous
     ) {
         self.transport = transport
         self.decoder = decoder
@@ -178,6 +186,7 @@ public struct ResponseClient: Sendable {
         self.observer = observer
         self.repeatableMethods = Self.idempotentMethods
         self.userStopMessage = UserStoppedError.defaultMessage
+        self.clock = clock
     }
 
     /// Creates a client over any transport whose requests carry the credential of an
@@ -191,17 +200,19 @@ public struct ResponseClient: Sendable {
     ///   - policy: The retry policy (``RetryPolicy/default``).
     ///   - timeouts: Time limits (none by default); a request waiting for a refresh still ends at
     ///     its deadline.
-    ///   - protections: The protections of the upstreams, one per host and port (none by default).
+    ///   - protections: The protections of the upstreams, one per upstream as their ``UpstreamKeying``
+    ///     tells them apart (none by default).
     ///   - observer: Told once about every request when it has ended (none by default).
     ///   - authentication: The session; clients that share it share its refreshes.
+    ///   - clock: The time requests run on (``PipelineClock/continuous``; a simulation's in tests).
     public init<A: Authenticator>(
         transport: any HTTPTransport, decoder: ResponseDecoder = ResponseDecoder(), policy: RetryPolicy = .default,
         timeouts: Timeouts = .none, protections: UpstreamProtections? = nil, observer: (any RequestObserver)? = nil,
-        authentication: AuthenticationSession<A>
+        authentication: AuthenticationSession<A>, clock: PipelineClock = .continuous
     ) {
         self.init(
             transport: transport, decoder: decoder, policy: policy, timeouts: timeouts, protections: protections,
-            observer: observer)
+            observer: observer, clock: clock)
         self.authentication = authentication
     }
 
@@ -224,33 +235,31 @@ public struct ResponseClient: Sendable {
         repeatability: Repeatability = .byMethod,
         decide: (@Sendable (RetryContext<Code>) async -> RetryDecision)? = nil
     ) async throws(ModuleRespError<Code>) -> Model {
-        let clock = ContinuousClock()
-        let start = clock.now
-        let deadline = timeouts.overall.map { start.advanced(by: $0) }
-        var policy = self.policy
-        if !isRepeatable(request, repeatability) { policy.maxAttempts = 1 }
-        let retrier = Retrier(
-            for: Code.self, policy: policy, clock: clock, userStopMessage: userStopMessage, decide: decide)
-        let protection = protections?.protection(for: request.url)
-        var attempt = Attempt(request: request, clock: clock, deadline: deadline, protection: protection)
-        do {
-            let value = try await retrier.run(
-                deadline: deadline, mayRetry: { protection?.mayRetry(after: $0) ?? true },
-                { () async throws -> Model in
-                    attempt.number += 1
-                    do {
-                        return try await perform(&attempt, returning: Model.self, module: Code.self)
-                    } catch {
-                        attempt.failure = error
-                        throw error
-                    }
-                })
-            observer?.requestEnded(request, error: ModuleRespError<Code>?.none, sends: attempt.sends, since: start)
+        let start = ContinuousClock.now
+        let transport = self.transport
+        let decoder = self.decoder
+        let end = await pipeline.run(
+            request, module: Code.moduleName, repeatability: repeatability, baseHandler: decoder.baseHandler,
+            failures: .module(Code.self, policy: policy, decide: decide),
+            exchange: { try await transport.send($0) },
+            judge: { decoder.verdict(Model.self, module: Code.self, from: $0) })
+        switch end.result {
+        case .success(let value):
+            observer?.requestEnded(request, error: ModuleRespError<Code>?.none, sends: end.sends, since: start)
             return value
-        } catch {
-            observer?.requestEnded(request, error: error, sends: attempt.sends, since: start)
+        case .failure(let error):
+            observer?.requestEnded(request, error: error, sends: end.sends, since: start)
             throw error
         }
+    }
+
+    /// The pipeline of this client's settings: the one place that runs a request's attempts.
+    var pipeline: RequestPipeline {
+        var pipeline = RequestPipeline(policy: policy, timeouts: timeouts, protections: protections, clock: clock)
+        pipeline.repeatableMethods = repeatableMethods
+        pipeline.userStopMessage = userStopMessage
+        pipeline.authentication = authentication
+        return pipeline
     }
 
     /// Sends a request and returns its outcome as a `Result` (see
@@ -315,12 +324,6 @@ public struct ResponseClient: Sendable {
     ///   - repeatability: What the call says.
     /// - Returns: `true` when it may be repeated.
     public func isRepeatable(_ request: TransportRequest, _ repeatability: Repeatability = .byMethod) -> Bool {
-        switch repeatability {
-        case .safeToRepeat: return true
-        case .once: return false
-        case .byMethod:
-            return repeatableMethods.contains(request.method.uppercased())
-                || request.value(forHeader: "Idempotency-Key") != nil
-        }
+        pipeline.isRepeatable(request, repeatability)
     }
 }

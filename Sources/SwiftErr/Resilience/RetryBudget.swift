@@ -95,16 +95,28 @@ public struct RetryBudget: Sendable {
     /// Whether a retry would be permitted now: both the tokens and the ceiling agree.
     public var permitsRetry: Bool { tokensPermitRetry && concurrencyPermitsRetry }
 
+    /// Bumped every time the bucket is filled: outcomes of attempts admitted before do not move the
+    /// tokens (they describe the upstream as it was), though they still leave the attempts in flight.
+    private(set) var epoch: UInt64 = 0
+
+    /// Fills the bucket: the circuit breaker closed after its probes, so the upstream answers again.
+    mutating func refill() {
+        milliTokens = maxMilliTokens
+        epoch &+= 1
+    }
+
     /// Counts an admitted attempt as in flight.
     mutating func started(isRetry: Bool) {
         activeAttempts += 1
         if isRetry { activeRetries += 1 }
     }
 
-    /// Counts an attempt's end: no longer in flight, and its outcome in the tokens.
-    mutating func ended(isRetry: Bool, outcome: UpstreamOutcome) {
+    /// Counts an attempt's end: no longer in flight, and its outcome in the tokens when it was
+    /// admitted since the last refill (`epoch`).
+    mutating func ended(isRetry: Bool, outcome: UpstreamOutcome, epoch: UInt64) {
         activeAttempts = max(0, activeAttempts - 1)
         if isRetry { activeRetries = max(0, activeRetries - 1) }
+        guard epoch == self.epoch else { return }
         switch outcome {
         case .failure: milliTokens = max(0, milliTokens - 1000)
         case .success, .answer: milliTokens = min(maxMilliTokens, milliTokens + milliRatio)

@@ -10,6 +10,14 @@ public struct UpstreamPermit: Sendable, Hashable {
     /// The change of the circuit's state that admitting the attempt made (`open → half_open` for
     /// the first probe after a break), or `nil`.
     public let transition: CircuitTransition?
+    /// Whether the attempt is the adaptive throttle's probe: the one request per
+    /// ``AdaptiveThrottle/probeInterval`` that passes while it sheds, whose acceptance ends the
+    /// shedding.
+    public let isThrottleProbe: Bool
     /// The circuit's generation when the attempt was admitted.
     let generation: UInt64
+    /// The throttle's epoch when the attempt was admitted.
+    let throttleEpoch: UInt64
+    /// The retry budget's epoch when the attempt was admitted.
+    let budgetEpoch: UInt64
 }

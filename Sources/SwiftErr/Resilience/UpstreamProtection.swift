@@ -19,7 +19,12 @@
 ///
 /// ``admit(isRetry:)`` asks, in this order: the breaker (refusing while open, isolated, or
 /// half-open with its probes in flight), the retry budget (for a retry only), then the throttle
-/// (skipped for a half-open probe: the breaker has decided the upstream should be tried). A refusal
+/// (skipped for a half-open probe: the breaker has decided the upstream should be tried; and
+/// passing its own probe, one per ``AdaptiveThrottle/probeInterval``, while it sheds). The three
+/// share what they learn: when the breaker closes after its probes, or is reset, the throttle's
+/// window is emptied and the budget's bucket filled, since the upstream answers again; an accepted
+/// throttle probe empties the throttle's window. So the defaults admit every request again within
+/// the breaker's break plus one probe interval of an upstream's return. A refusal
 /// is an ``UpstreamRefusal`` with the time after which trying again makes sense. An admitted attempt
 /// gets an ``UpstreamPermit``; ``record(_:for:)`` hands it back with the attempt's
 /// ``UpstreamOutcome``, the one rule for what a failure is, so that a business answer counts for
@@ -50,6 +55,14 @@ public final class UpstreamProtection: Sendable {
         var randomState: UInt64
         var subscribers: [Int: AsyncStream<CircuitTransition>.Continuation] = [:]
         var nextSubscriber = 0
+
+        /// The circuit closed after its probes: the upstream answers again, so what the throttle and
+        /// the retry budget learnt of the outage no longer holds. The throttle's window is emptied and
+        /// the budget's bucket filled.
+        mutating func recovered(at now: Int64) {
+            throttle?.clear(at: now)
+            budget?.refill()
+        }
 
         /// A random number in `0 ..< 1` from SplitMix64.
         mutating func nextUnit() -> Double {
@@ -150,18 +163,24 @@ public final class UpstreamProtection: Sendable {
             if isRetry, state.budget?.permitsRetry == false {
                 return (UpstreamRefusal(reason: .retryBudgetExhausted, retryAfter: nil), nil, nil)
             }
-            if !probe, let probability = state.throttle?.rejectionProbability(at: now), probability > 0,
-                (random?() ?? state.nextUnit()) < probability
-            {
-                state.throttle?.shed(at: now)
-                let after = Duration.nanoseconds(state.throttle?.nextChange(after: now) ?? 0)
-                return (UpstreamRefusal(reason: .throttled, retryAfter: after), nil, nil)
+            var throttleProbe = false
+            if !probe, let probability = state.throttle?.rejectionProbability(at: now), probability > 0 {
+                // While shedding, one request per probe interval passes whatever the probability.
+                if state.throttle?.takeProbe(at: now) == true {
+                    throttleProbe = true
+                } else if (random?() ?? state.nextUnit()) < probability {
+                    state.throttle?.shed(at: now)
+                    let after = Duration.nanoseconds(state.throttle?.nextChange(after: now) ?? 0)
+                    return (UpstreamRefusal(reason: .throttled, retryAfter: after), nil, nil)
+                }
             }
             let transition = state.breaker?.admit(probe: probe) ?? nil
             let generation = state.breaker?.generation ?? 0
             state.budget?.started(isRetry: isRetry)
             let permit = UpstreamPermit(
-                isRetry: isRetry, isProbe: probe, transition: transition, generation: generation)
+                isRetry: isRetry, isProbe: probe, transition: transition, isThrottleProbe: throttleProbe,
+                generation: generation, throttleEpoch: state.throttle?.epoch ?? 0,
+                budgetEpoch: state.budget?.epoch ?? 0)
             return (nil, permit, transition == nil ? nil : Array(state.subscribers.values))
         }
         if let refusal { throw refusal }
@@ -179,10 +198,11 @@ public final class UpstreamProtection: Sendable {
         let now = elapsed()
         let (transition, subscribers) = state.withLock {
             state -> (CircuitTransition?, [AsyncStream<CircuitTransition>.Continuation]?) in
-            state.budget?.ended(isRetry: permit.isRetry, outcome: outcome)
-            state.throttle?.record(outcome, at: now)
+            state.budget?.ended(isRetry: permit.isRetry, outcome: outcome, epoch: permit.budgetEpoch)
+            state.throttle?.record(outcome, probe: permit.isThrottleProbe, epoch: permit.throttleEpoch, at: now)
             let transition =
                 state.breaker?.record(outcome, probe: permit.isProbe, generation: permit.generation, at: now) ?? nil
+            if transition?.to == .closed { state.recovered(at: now) }
             return (transition, transition == nil ? nil : Array(state.subscribers.values))
         }
         if let transition, let subscribers { Self.deliver(transition, to: subscribers) }
@@ -225,7 +245,11 @@ public final class UpstreamProtection: Sendable {
     /// - Returns: The change of state, or `nil` when there is no breaker or it was closed already.
     @discardableResult
     public func reset() -> CircuitTransition? {
-        change { state, now in state.breaker?.reset(at: now) }
+        change { state, now in
+            let transition = state.breaker?.reset(at: now)
+            state.recovered(at: now)
+            return transition
+        }
     }
 
     /// The circuit's state, or `nil` without a breaker. An open circuit whose break is over reads

@@ -1,7 +1,7 @@
 import Foundation
 
-/// One ``UpstreamProtection`` per upstream (host and port), made the first time a request goes
-/// there: what a ``ResponseClient`` consults before each attempt.
+/// One ``UpstreamProtection`` per upstream (by default its host and port; see ``UpstreamKeying``),
+/// made the first time a request goes there: what a ``ResponseClient`` consults before each attempt.
 ///
 /// <!-- listing: context=app -->
 /// ```swift
@@ -53,6 +53,8 @@ public final class UpstreamProtections: Sendable {
 
     /// The most upstreams kept.
     public let capacity: Int
+    /// How requests are told apart into upstreams.
+    public let keying: UpstreamKeying
 
     private let make: Factory
     private let state: Locked<State>
@@ -71,10 +73,14 @@ public final class UpstreamProtections: Sendable {
     /// Creates a registry whose protections `make` makes.
     /// - Parameters:
     ///   - capacity: The most upstreams kept, 1 or more (64).
+    ///   - keying: How requests are told apart into upstreams (``UpstreamKeying/host``).
     ///   - make: Makes the protection of a new upstream, or returns `nil` for none.
     /// - Throws: ``ResilienceConfigurationError`` for a capacity below 1.
-    public init(capacity: Int = 64, making make: @escaping Factory) throws(ResilienceConfigurationError) {
+    public init(capacity: Int = 64, keying: UpstreamKeying = .host, making make: @escaping Factory)
+        throws(ResilienceConfigurationError)
+    {
         self.capacity = try ResilienceSetting.integer(capacity, "UpstreamProtections.capacity", in: 1...Int.max)
+        self.keying = keying
         self.make = make
         state = Locked(State())
     }
@@ -85,12 +91,13 @@ public final class UpstreamProtections: Sendable {
     ///   - circuitBreaker: The circuit breaker, or `nil` for none (``CircuitBreaker/default``).
     ///   - throttle: The adaptive throttle, or `nil` for none (``AdaptiveThrottle/default``).
     ///   - capacity: The most upstreams kept, 1 or more (64).
+    ///   - keying: How requests are told apart into upstreams (``UpstreamKeying/host``).
     /// - Throws: ``ResilienceConfigurationError`` for a capacity below 1.
     public convenience init(
         retryBudget: RetryBudget? = .default, circuitBreaker: CircuitBreaker? = .default,
-        throttle: AdaptiveThrottle? = .default, capacity: Int = 64
+        throttle: AdaptiveThrottle? = .default, capacity: Int = 64, keying: UpstreamKeying = .host
     ) throws(ResilienceConfigurationError) {
-        try self.init(capacity: capacity) { _ in
+        try self.init(capacity: capacity, keying: keying) { _ in
             UpstreamProtection(retryBudget: retryBudget, circuitBreaker: circuitBreaker, throttle: throttle)
         }
     }
@@ -102,32 +109,58 @@ public final class UpstreamProtections: Sendable {
     ///   - circuitBreaker: The circuit breaker, or `nil` for none.
     ///   - throttle: The adaptive throttle, or `nil` for none.
     ///   - capacity: The most upstreams kept, 1 or more (64).
+    ///   - keying: How requests are told apart into upstreams (``UpstreamKeying/host``).
     ///   - clock: The clock every protection's windows and breaks are measured on.
+    ///   - random: A random number in `0 ..< 1` for the throttles, or `nil` for a fast generator of
+    ///     each protection's own, seeded by the system. Give a seeded source (a
+    ///     `PipelineSimulation`'s ``PipelineClock/random``) to make a run repeatable. It is called
+    ///     with a protection's lock held and must not call the protection.
     /// - Throws: ``ResilienceConfigurationError`` for a capacity below 1.
     public convenience init<C: Clock<Duration>>(
         retryBudget: RetryBudget? = .default, circuitBreaker: CircuitBreaker? = .default,
-        throttle: AdaptiveThrottle? = .default, capacity: Int = 64, clock: C
+        throttle: AdaptiveThrottle? = .default, capacity: Int = 64, keying: UpstreamKeying = .host, clock: C,
+        random: (@Sendable () -> Double)? = nil
     ) throws(ResilienceConfigurationError) {
-        try self.init(capacity: capacity) { _ in
+        try self.init(capacity: capacity, keying: keying) { _ in
             UpstreamProtection(
-                retryBudget: retryBudget, circuitBreaker: circuitBreaker, throttle: throttle, clock: clock)
+                retryBudget: retryBudget, circuitBreaker: circuitBreaker, throttle: throttle, clock: clock,
+                random: random)
         }
     }
 
-    /// The protection of the upstream a URL is sent to (see ``protection(for:)-(Upstream)``).
-    /// - Parameter url: The request's URL.
-    /// - Returns: The protection, or `nil` when the URL has no host, the upstream is left
-    ///   unprotected, or the registry is full of upstreams holding something back.
-    public func protection(for url: URL) -> UpstreamProtection? {
-        guard let upstream = Upstream(url: url) else { return nil }
-        return protection(for: upstream)
+    /// The protection of a request's upstream as it is now, without making one: `nil` when no
+    /// request has gone there yet (or it was forgotten), when the upstream is left unprotected, or
+    /// when the keying sends the request unprotected. Reading changes nothing, not even which
+    /// upstream was used last.
+    /// - Parameter request: A request.
+    /// - Returns: The protection, or `nil`.
+    public func protection(for request: TransportRequest) -> UpstreamProtection? {
+        keying.upstream(request).flatMap(protection(for:))
     }
 
-    /// The protection of an upstream, made on first use.
+    /// The protection of the upstream a URL is sent to, as it is now, without making one (see
+    /// ``protection(for:)-(TransportRequest)``; the keying sees a GET of the URL).
+    /// - Parameter url: A request's URL.
+    /// - Returns: The protection, or `nil`.
+    public func protection(for url: URL) -> UpstreamProtection? {
+        protection(for: TransportRequest(url: url))
+    }
+
+    /// The protection of an upstream as it is now, without making one (see
+    /// ``protection(for:)-(TransportRequest)``).
     /// - Parameter upstream: The upstream.
-    /// - Returns: The protection, or `nil` when the upstream is left unprotected or the registry is
-    ///   full of upstreams holding something back.
+    /// - Returns: The protection, or `nil`.
     public func protection(for upstream: Upstream) -> UpstreamProtection? {
+        state.withLock { $0.entries[upstream]?.protection }
+    }
+
+    /// The protection of a request's upstream, made on first use: what a ``ResponseClient`` asks
+    /// before it sends.
+    /// - Parameter request: The request about to be sent.
+    /// - Returns: The protection, or `nil` when the keying sends the request unprotected, the
+    ///   upstream is left unprotected, or the registry is full of upstreams holding something back.
+    public func protection(forSending request: TransportRequest) -> UpstreamProtection? {
+        guard let upstream = keying.upstream(request) else { return nil }
         let known: UpstreamProtection?? = state.withLock { state in
             state.lookups &+= 1
             guard let index = state.entries.index(forKey: upstream) else { return .none }

@@ -104,19 +104,11 @@ public struct Retrier<Code: ModuleCode, WaitClock: Clock<Duration>>: Sendable {
         deadline: WaitClock.Instant? = nil,
         _ operation: () async throws -> Value
     ) async throws(ModuleRespError<Code>) -> Value {
-        try await run(isolation: isolation, deadline: deadline, mayRetry: { _ in true }, operation)
-    }
-
-    /// ``run(isolation:deadline:_:)``, asking `mayRetry` before each wait whether the retry it is for
-    /// would be admitted (a ``ResponseClient``'s upstream protection): when not, the failure in
-    /// hand is thrown at once instead of waiting in vain. An operation that throws a
-    /// ``RefusedRetry`` ends the run with the failure it carries, not retried.
-    func run<Value>(
-        isolation: isolated (any Actor)? = #isolation,
-        deadline: WaitClock.Instant? = nil,
-        mayRetry: (Duration) -> Bool,
-        _ operation: () async throws -> Value
-    ) async throws(ModuleRespError<Code>) -> Value {
+        let time = PipelineClock(clock, wallClock: wallClock, random: random)
+        // The deadline as the time from `time`'s origin, which is now.
+        let limit = deadline.map { clock.now.duration(to: $0) }
+        let failures = PipelineFailures<ModuleRespError<Code>>.module(
+            Code.self, policy: policy, adapters: adapters, decide: decide)
         var attempt = 0
         while true {
             if Task.isCancelled { throw .cancelled }
@@ -124,43 +116,18 @@ public struct Retrier<Code: ModuleCode, WaitClock: Clock<Duration>>: Sendable {
             let thrown: any Error
             do {
                 return try await operation()
-            } catch let refused as RefusedRetry {
-                if Task.isCancelled { throw .cancelled }
-                throw adapters.moduleError(for: refused.failure)
             } catch {
                 thrown = error
             }
             if Task.isCancelled { throw .cancelled }
-            let adapted = adapters.handle(thrown)
-            guard let failure = adapted.error else { throw .transportFailed(underlying: thrown) }
-            // Another module's error is judged in its own module, by its own catalog's flags.
-            let disposition =
-                (thrown as? any ModuleRespErrorConverting)?.disposition(by: policy) ?? policy.disposition(for: failure)
-            guard case .retry = disposition, attempt < max(1, policy.maxAttempts) else {
-                throw failure
-            }
-            var delay = policy.backoff(afterAttempt: attempt, unitRandom: random())
-            let serverDelay = policy.retryAfterDelay(for: failure, original: thrown, now: wallClock())
-            if let serverDelay {
-                guard serverDelay <= policy.maxRetryAfter else { throw failure }
-                delay = serverDelay
-            }
-            if let deadline, clock.now.advanced(by: delay) > deadline { throw failure }
-            if !mayRetry(delay) { throw failure }
-            if let decide {
-                let context = RetryContext(
-                    attempt: attempt, error: failure, underlying: thrown,
-                    delay: delay, isServerRequestedDelay: serverDelay != nil)
-                if await decide(context) == .stop {
-                    throw .stoppedByUser(
-                        UserStoppedError(message: userStopMessage, attempts: attempt, lastError: failure))
-                }
-                if Task.isCancelled { throw .cancelled }
-            }
-            do {
-                try await clock.sleep(until: clock.now.advanced(by: delay), tolerance: nil)
-            } catch {
-                throw .cancelled
+            // An error an adapter deliberately ignores is thrown, not retried.
+            guard let failure = adapters.handle(thrown).error else { throw .transportFailed(underlying: thrown) }
+            if let end = await policy.nextAttempt(
+                after: failure, thrown: thrown, attempt: attempt, maxAttempts: max(1, policy.maxAttempts),
+                deadline: limit, clock: time, failures: failures, mayRetry: { _ in true },
+                userStopMessage: userStopMessage)
+            {
+                throw end
             }
         }
     }

@@ -33,13 +33,19 @@
 /// - otherwise the request starts a refresh, if the ``window`` allows one, and waits for it.
 ///
 /// A request that starts while a refresh runs waits for it too, rather than being sent with a
-/// credential known to be refused. The refresh runs in a task of its own: cancelling a waiting
-/// request, or its reaching its deadline, ends that request only.
+/// credential known to be refused. The refresh runs in a task of its own (keeping the task-local
+/// values of the request that started it): cancelling a waiting request, or its reaching its
+/// deadline, ends that request only.
+///
+/// The authenticator's `refresh` must send its own request through a client without this session:
+/// one it sends through this session, from its task or a task that task starts, would wait for the
+/// refresh itself, so it fails at once with ``ReauthenticationError/Reason/refreshUsesSession``.
 ///
 /// When the refresh ends, the central handler of the request that started it
-/// (``BaseCodeHandler``'s `sessionRefresh`) receives one ``SessionRefreshEvent``; then every
-/// waiting request goes on: with the new credential, or failing with
-/// ``ReauthenticationError/Reason/refreshFailed`` keeping the refresh's error.
+/// (``BaseCodeHandler``'s `sessionRefresh`) and every stream of ``refreshEvents(bufferingNewest:)``
+/// receive one ``SessionRefreshEvent``; then every waiting request goes on: with the new
+/// credential, or failing with ``ReauthenticationError/Reason/refreshFailed`` keeping the refresh's
+/// error.
 ///
 /// ## Signing in and out
 /// Set ``credential`` when the person signs in (a refresh still running is then abandoned and its
@@ -106,7 +112,7 @@ public final class AuthenticationSession<A: Authenticator>: Sendable {
                 guard let refresh = state.refresh else { return ([Waiter](), Task<Void, Never>?.none, wake) }
                 state.refresh = nil
                 state.epoch += 1
-                return (Array(refresh.waiters.values), refresh.task, wake)
+                return (refresh.waitersInOrder, refresh.task, wake)
             }
             task?.cancel()
             for waiter in waiters { waiter.resume(returning: wake) }
@@ -128,6 +134,48 @@ public final class AuthenticationSession<A: Authenticator>: Sendable {
         state.withLock { $0.refreshCount }
     }
 
+    /// The session's refreshes from now on: one ``SessionRefreshEvent`` as each ends, before the
+    /// requests that waited on it go on, whichever client's request started it.
+    ///
+    /// The stream is registered when this is called, and unregistered when the task iterating it is
+    /// cancelled or the stream is dropped (leaving a `for await` loop early keeps it registered
+    /// until then); events are handed over without waiting for the listener, and one that falls
+    /// behind by more than `bufferingNewest` events loses the oldest. A ``BaseCodeHandler``'s
+    /// `sessionRefresh` hears only of the refreshes its own client's requests started; this stream
+    /// hears of all of them.
+    ///
+    /// <!-- listing: context=app,tokens,auth-session -->
+    /// ```swift
+    /// for await refresh in session.refreshEvents() where refresh.isFailure {
+    ///     router.showSignIn()
+    /// }
+    /// ```
+    /// - Parameter bufferingNewest: The events kept for a listener that has not read them (16).
+    /// - Returns: The events.
+    public func refreshEvents(bufferingNewest: Int = 16) -> AsyncStream<SessionRefreshEvent> {
+        // The initializer with a build closure (called at once), rather than `makeStream`, which
+        // needs macOS 14 / iOS 17.
+        var made: AsyncStream<SessionRefreshEvent>.Continuation?
+        let stream = AsyncStream(SessionRefreshEvent.self, bufferingPolicy: .bufferingNewest(max(1, bufferingNewest))) {
+            made = $0
+        }
+        let continuation = made!
+        let key = state.withLock { state in
+            defer { state.nextListener += 1 }
+            state.listeners[state.nextListener] = continuation
+            return state.nextListener
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.listeners.removeValue(forKey: key) }
+        }
+        return stream
+    }
+
+    /// The number of registered streams of ``refreshEvents(bufferingNewest:)`` (for tests).
+    package var refreshListenerCount: Int {
+        state.withLock { $0.listeners.count }
+    }
+
     // MARK: - For pipelines
 
     /// Applies the current credential to a request, first waiting for a refresh that is running.
@@ -142,7 +190,7 @@ public final class AuthenticationSession<A: Authenticator>: Sendable {
     /// - Throws: ``ReauthenticationError`` when the refresh it waited for failed;
     ///   `CancellationError` when the task is cancelled while it waits.
     public func authenticate(_ request: TransportRequest) async throws -> AuthenticatedRequest {
-        switch await admit(request, deadline: nil) {
+        switch await admit(request, deadline: nil, clock: .continuous) {
         case .proceed(let authenticated): return authenticated
         case .failed(let failure): throw failure
         case .cancelled, .timedOut, .unmanaged: throw CancellationError()
@@ -169,7 +217,7 @@ public final class AuthenticationSession<A: Authenticator>: Sendable {
         serverMessage: String? = nil, observer: BaseCodeHandler? = nil
     ) async throws -> AuthenticatedRequest? {
         let cause = RefreshCause(trigger: trigger, module: module, flags: flags, serverMessage: serverMessage)
-        switch await readmit(refused, cause: cause, deadline: nil, observer: observer) {
+        switch await readmit(refused, cause: cause, deadline: nil, clock: .continuous, observer: observer) {
         case .proceed(let authenticated): return authenticated
         case .unmanaged: return nil
         case .failed(let failure): throw failure
@@ -210,6 +258,12 @@ public final class AuthenticationSession<A: Authenticator>: Sendable {
         let generation: UInt64
         var waiters: [UInt64: Waiter]
         var task: Task<Void, Never>?
+
+        /// The waiters in the order they began to wait, so that they resume in the same order on
+        /// every run (a dictionary's order changes from one process to the next).
+        var waitersInOrder: [Waiter] {
+            waiters.sorted { $0.key < $1.key }.map(\.value)
+        }
     }
 
     private struct State {
@@ -225,6 +279,9 @@ public final class AuthenticationSession<A: Authenticator>: Sendable {
         var starts: [Duration] = []
         var refreshCount = 0
         var nextID: UInt64 = 0
+        /// The streams of ``refreshEvents(bufferingNewest:)`` being listened to.
+        var listeners: [Int: AsyncStream<SessionRefreshEvent>.Continuation] = [:]
+        var nextListener = 0
 
         var stamp: Stamp { Stamp(generation: generation, epoch: epoch) }
 
@@ -276,21 +333,29 @@ enum SessionAdmission: Sendable {
     case timedOut
 }
 
-/// What ``ResponseClient`` asks of a session, whatever its credential type.
+/// What a ``RequestPipeline`` asks of a session, whatever its credential type.
 protocol RequestAuthenticating: Sendable {
     /// The HTTP statuses that ask for re-authentication.
     var statusCodes: Set<Int> { get }
-    /// Applies the current credential, first waiting (until `deadline`) for a refresh running.
-    func admit(_ request: TransportRequest, deadline: ContinuousClock.Instant?) async -> SessionAdmission
-    /// Handles a refused request (waits, refreshes, or neither), until `deadline`.
+    /// Applies the current credential, first waiting (until `deadline` on `clock`) for a refresh
+    /// running.
+    func admit(_ request: TransportRequest, deadline: Duration?, clock: PipelineClock) async -> SessionAdmission
+    /// Handles a refused request (waits, refreshes, or neither), until `deadline` on `clock`.
     func readmit(
-        _ refused: AuthenticatedRequest, cause: RefreshCause, deadline: ContinuousClock.Instant?,
+        _ refused: AuthenticatedRequest, cause: RefreshCause, deadline: Duration?, clock: PipelineClock,
         observer: BaseCodeHandler?
     ) async -> SessionAdmission
 }
 
+/// The sessions whose refresh the current task is running: a request such a refresh sends through
+/// the same session would wait for the refresh itself.
+enum SessionRefreshScope {
+    @TaskLocal static var sessions: Set<ObjectIdentifier> = []
+}
+
 extension AuthenticationSession: RequestAuthenticating {
-    func admit(_ request: TransportRequest, deadline: ContinuousClock.Instant?) async -> SessionAdmission {
+    func admit(_ request: TransportRequest, deadline: Duration?, clock: PipelineClock) async -> SessionAdmission {
+        if isRefreshingInThisTask { return .failed(ReauthenticationError(reason: .refreshUsesSession)) }
         // The fast path: no refresh running, one lock.
         let now: (A.Credential?, Stamp)? = state.withLock { state in
             state.refresh == nil ? (state.credential, state.stamp) : nil
@@ -299,7 +364,7 @@ extension AuthenticationSession: RequestAuthenticating {
             return .proceed(authenticated(request, with: credential, stamp))
         }
         let id = state.withLock { $0.newID() }
-        let wake = await suspend(id, until: deadline) { state in
+        let wake = await suspend(id, until: deadline, on: clock) { state in
             state.refresh == nil ? .wake(.credential(state.credential, state.stamp)) : .wait
         }
         switch wake {
@@ -312,16 +377,17 @@ extension AuthenticationSession: RequestAuthenticating {
     }
 
     func readmit(
-        _ refused: AuthenticatedRequest, cause: RefreshCause, deadline: ContinuousClock.Instant?,
+        _ refused: AuthenticatedRequest, cause: RefreshCause, deadline: Duration?, clock: PipelineClock,
         observer: BaseCodeHandler?
     ) async -> SessionAdmission {
+        if isRefreshingInThisTask { return .failed(ReauthenticationError(reason: .refreshUsesSession)) }
         // The authenticator's code and the clock run outside the lock; the decision below only
         // uses `matches` when the credential has not changed since it was read.
         let (id, current) = state.withLock { state in (state.newID(), state.credential) }
         let matches = current.map { authenticator.isRequest(refused.request, authenticatedWith: $0) } ?? false
         let now = elapsed()
         let window = self.window
-        let wake = await suspend(id, until: deadline) { state in
+        let wake = await suspend(id, until: deadline, on: clock) { state in
             if state.refresh != nil { return .wait }
             if state.generation != refused.generation {
                 return .wake(state.credential == nil ? .unmanaged : .credential(state.credential, state.stamp))
@@ -362,17 +428,24 @@ extension AuthenticationSession: RequestAuthenticating {
 
     // MARK: - Waiting
 
+    /// Whether the current task is running this session's refresh (see
+    /// ``ReauthenticationError/Reason/refreshUsesSession``).
+    private var isRefreshingInThisTask: Bool {
+        SessionRefreshScope.sessions.contains(ObjectIdentifier(self))
+    }
+
     /// Decides under the lock what the request `id` does, and waits when it must: until the
-    /// refresh ends, the task is cancelled or `deadline` passes, whichever comes first.
+    /// refresh ends, the task is cancelled or `deadline` passes on `clock`, whichever comes first.
     private func suspend(
-        _ id: UInt64, until deadline: ContinuousClock.Instant?, decide: @escaping @Sendable (inout State) -> Step
+        _ id: UInt64, until deadline: Duration?, on clock: PipelineClock,
+        decide: @escaping @Sendable (inout State) -> Step
     ) async -> Wake {
         guard let deadline else { return await suspend(id, decide: decide) }
-        if ContinuousClock.now >= deadline { return .timedOut }
+        if clock.now >= deadline { return .timedOut }
         return await withTaskGroup(of: Wake.self) { group in
             group.addTask { await self.suspend(id, decide: decide) }
             group.addTask {
-                try? await Task.sleep(until: deadline, clock: .continuous)
+                try? await clock.sleepUntil(deadline)
                 return Task.isCancelled ? .cancelled : .timedOut
             }
             // Whichever ends first; cancelling the other removes its waiter (see `cancelWaiter`).
@@ -429,8 +502,14 @@ extension AuthenticationSession: RequestAuthenticating {
     // MARK: - Refreshing
 
     /// Runs the refresh in a task of its own, so that no waiting request's cancellation reaches it.
+    /// The task keeps the task-local values of the request that started it (and so a simulation's
+    /// executor: `UnstructuredTasks`), and marks itself as this session's refresh: a request it
+    /// sends through the same session is refused instead of waiting for it.
     private func launch(_ job: Job) {
-        let task = Task.detached { await self.refresh(job) }
+        let sessions = SessionRefreshScope.sessions.union([ObjectIdentifier(self)])
+        let task = UnstructuredTasks.run {
+            await SessionRefreshScope.$sessions.withValue(sessions) { await self.refresh(job) }
+        }
         state.withLock { state in
             if state.refresh?.id == job.id { state.refresh?.task = task }
         }
@@ -444,7 +523,11 @@ extension AuthenticationSession: RequestAuthenticating {
         } catch {
             result = .failure(error)
         }
-        let ended: (waiters: [Waiter], wake: Wake, outcome: SessionRefreshEvent.Outcome)? = state.withLock { state in
+        typealias Ended = (
+            waiters: [Waiter], wake: Wake, outcome: SessionRefreshEvent.Outcome,
+            listeners: [AsyncStream<SessionRefreshEvent>.Continuation]
+        )
+        let ended: Ended? = state.withLock { state in
             // Abandoned when `credential` was set meanwhile: its waiters have gone on already.
             guard let refresh = state.refresh, refresh.id == job.id else { return nil }
             state.refresh = nil
@@ -454,20 +537,24 @@ extension AuthenticationSession: RequestAuthenticating {
                 state.credential = credential
                 state.generation += 1
                 state.lastFailure = nil
-                return (Array(refresh.waiters.values), .credential(credential, state.stamp), .refreshed)
+                return (
+                    refresh.waitersInOrder, .credential(credential, state.stamp), .refreshed,
+                    Array(state.listeners.values)
+                )
             case .failure(let error):
                 let failure = ReauthenticationError(reason: .refreshFailed, underlyingError: error)
                 state.lastFailure = failure
-                return (Array(refresh.waiters.values), .failed(failure), .failed(failure))
+                return (
+                    refresh.waitersInOrder, .failed(failure), .failed(failure), Array(state.listeners.values)
+                )
             }
         }
         guard let ended else { return }
-        if let observer = job.observer {
-            observer(
-                SessionRefreshEvent(
-                    trigger: job.cause.trigger, module: job.cause.module, flags: job.cause.flags,
-                    serverMessage: job.cause.serverMessage, outcome: ended.outcome))
-        }
+        let event = SessionRefreshEvent(
+            trigger: job.cause.trigger, module: job.cause.module, flags: job.cause.flags,
+            serverMessage: job.cause.serverMessage, outcome: ended.outcome)
+        job.observer?(event)
+        for listener in ended.listeners { listener.yield(event) }
         for waiter in ended.waiters { waiter.resume(returning: ended.wake) }
     }
 }

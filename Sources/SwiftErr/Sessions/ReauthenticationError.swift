@@ -29,6 +29,10 @@ public struct ReauthenticationError: Error, Sendable, CustomStringConvertible {
         /// The request, sent again with the new credential, was refused again;
         /// ``ReauthenticationError/underlyingError`` keeps that answer (a `ModuleRespError`).
         case refusedAfterRefresh
+        /// The authenticator's `refresh` sent a request through a client of the same session: that
+        /// request would wait for the refresh it is part of, which would never end. The refresh must
+        /// send through a client without this session.
+        case refreshUsesSession
     }
 
     /// Why the session could not be renewed.
@@ -57,6 +61,9 @@ public struct ReauthenticationError: Error, Sendable, CustomStringConvertible {
             return "more than \(window)"
         case .refusedAfterRefresh:
             return "the request was refused again after the credential was refreshed\(cause)"
+        case .refreshUsesSession:
+            return
+                "the refresh sent a request through a client of its own session, which would wait for the refresh itself; send the refresh's request through a client without the session"
         }
     }
 }
@@ -92,6 +99,10 @@ extension ReauthenticationError: LocalizedError {
                 : "The session was renewed \(count) time\(count == 1 ? "" : "s") within \(seconds) seconds, and the server still asked to sign in again."
         case .refusedAfterRefresh:
             return zh ? "登录续期后,服务器仍拒绝了该请求。" : "The server refused the request again after the session was renewed."
+        case .refreshUsesSession:
+            return zh
+                ? "续期登录的请求使用了正在续期的同一会话。"
+                : "The request that renews the session was sent with the session it renews."
         }
     }
 

@@ -2,7 +2,8 @@ import SwiftErr
 import SwiftErrTesting
 import Testing
 
-/// Client-side adaptive throttling: the SRE formula, with the randomness injected.
+/// Client-side adaptive throttling: the SRE formula, with the randomness injected, and the probe
+/// that lets one request per interval through while it sheds.
 @Suite("Adaptive throttle")
 struct AdaptiveThrottleTests {
     /// A random source that returns what the test last stored.
@@ -82,6 +83,7 @@ struct AdaptiveThrottleTests {
         let random = FixedRandom()
         let (protection, clock) = Self.make(
             try AdaptiveThrottle(k: 2, window: .seconds(100), minimumRequests: 0), random: random)
+        // The second of these requests, at 0 s, is the throttle's probe of its first interval.
         for _ in 0..<10 { try Self.attempt(protection, .failure(.transport)) }
         random.value.withLock { $0 = 0 }  // from now on, any probability above zero sheds
         clock.advance(by: .seconds(3))
@@ -97,11 +99,114 @@ struct AdaptiveThrottleTests {
         let random = FixedRandom()
         random.value.withLock { $0 = 0 }
         let (protection, _) = Self.make(try AdaptiveThrottle(minimumRequests: 20), random: random)
-        for _ in 0..<19 { try Self.attempt(protection, .failure(.transport)) }
+        for _ in 0..<19 {
+            let permit = try protection.admit()
+            #expect(!permit.isThrottleProbe, "nothing is shed yet: no probe either")
+            protection.record(.failure(.transport), for: permit)
+        }
         #expect(protection.throttle?.rejectionProbability == 0)
         try Self.attempt(protection, .failure(.transport))
         #expect(abs((protection.throttle?.rejectionProbability ?? 0) - 20.0 / 21.0) < 1e-12)
+        // Shedding: the first request of the probe interval passes as the probe, the next is shed.
+        let probe = try protection.admit()
+        #expect(probe.isThrottleProbe)
         #expect(throws: UpstreamRefusal.self) { try protection.admit() }
+    }
+
+    // MARK: - Probes
+
+    /// A throttle shedding at 0 s: 10 failed requests of at least 10, and a draw of 0, so that every
+    /// request but the probe is shed.
+    static func shedding(probeInterval: Duration = .seconds(5)) throws -> (UpstreamProtection, ManualClock) {
+        let random = FixedRandom()
+        random.value.withLock { $0 = 0 }
+        let (protection, clock) = Self.make(
+            try AdaptiveThrottle(minimumRequests: 10, probeInterval: probeInterval), random: random)
+        for _ in 0..<10 { try Self.attempt(protection, .failure(.transport)) }
+        #expect(abs((protection.throttle?.rejectionProbability ?? 0) - 10.0 / 11.0) < 1e-12)
+        return (protection, clock)
+    }
+
+    /// The permits of `count` requests at once; the refused ones are shed.
+    static func admitted(_ protection: UpstreamProtection, of count: Int) -> [UpstreamPermit] {
+        (0..<count).compactMap { _ -> UpstreamPermit? in
+            do throws(UpstreamRefusal) {
+                return try protection.admit()
+            } catch {
+                #expect(error.reason == .throttled)
+                return nil
+            }
+        }
+    }
+
+    @Test("while shedding, exactly one request per probe interval passes, as the probe")
+    func oneProbePerInterval() throws {
+        let (protection, clock) = try Self.shedding()
+        var probes = Self.admitted(protection, of: 100)
+        #expect(probes.count == 1)
+        #expect(probes.allSatisfy { $0.isThrottleProbe })
+        protection.record(.failure(.serverError), for: probes[0])
+        clock.advance(by: .seconds(5) - .nanoseconds(1))
+        #expect(Self.admitted(protection, of: 100).isEmpty, "the interval is not over")
+        clock.advance(by: .nanoseconds(1))
+        probes = Self.admitted(protection, of: 100)
+        #expect(probes.count == 1 && probes[0].isThrottleProbe)
+        // The interval counts from the last probe: 7 s later, not at 10 s.
+        protection.record(.failure(.serverError), for: probes[0])
+        clock.advance(by: .seconds(4))
+        #expect(Self.admitted(protection, of: 10).isEmpty)
+        clock.advance(by: .seconds(1))
+        #expect(Self.admitted(protection, of: 10).count == 1)
+    }
+
+    @Test("an accepted probe empties the window: shedding stops at once")
+    func acceptedProbeEndsShedding() throws {
+        let (protection, _) = try Self.shedding()
+        let probe = try #require(Self.admitted(protection, of: 20).first)
+        #expect((protection.throttle?.requests ?? 0) > 10, "shed requests count as requests")
+        protection.record(.answer, for: probe)
+        #expect(protection.throttle?.requests == 0)
+        #expect(protection.throttle?.accepts == 0)
+        #expect(protection.throttle?.rejectionProbability == 0)
+        // With a draw of 0 any probability above zero would shed: none is.
+        let next = Self.admitted(protection, of: 9)
+        #expect(next.count == 9)
+        #expect(!next.contains { $0.isThrottleProbe })
+    }
+
+    @Test(
+        "a failed probe, or one cancelled, does not end the shedding; the next probe comes an interval later",
+        arguments: [UpstreamOutcome.failure(.transport), .failure(.serverError), .unjudged])
+    func failedProbeKeepsShedding(outcome: UpstreamOutcome) throws {
+        let (protection, clock) = try Self.shedding()
+        let probe = try #require(Self.admitted(protection, of: 1).first)
+        protection.record(outcome, for: probe)
+        #expect((protection.throttle?.rejectionProbability ?? 0) > 0.9)
+        #expect(Self.admitted(protection, of: 10).isEmpty)
+        clock.advance(by: .seconds(5))
+        #expect(Self.admitted(protection, of: 10).count == 1)
+    }
+
+    @Test("outcomes of requests admitted before the window was emptied are not counted")
+    func outcomesBeforeAClearAreIgnored() throws {
+        let random = FixedRandom()
+        random.value.withLock { $0 = 0 }
+        let (protection, _) = Self.make(try AdaptiveThrottle(minimumRequests: 10), random: random)
+        // Twelve requests in flight at once, before anything is known.
+        let early = (0..<12).map { _ in try? protection.admit() }.compactMap { $0 }
+        #expect(early.count == 12)
+        for permit in early[..<10] { protection.record(.failure(.transport), for: permit) }
+        let probe = try #require(Self.admitted(protection, of: 5).first)
+        protection.record(.success, for: probe)
+        #expect(protection.throttle?.requests == 0)
+        // The last two answer after the window was emptied: they describe the upstream as it was.
+        protection.record(.failure(.transport), for: early[10])
+        protection.record(.success, for: early[11])
+        #expect(protection.throttle?.requests == 0)
+        #expect(protection.throttle?.accepts == 0)
+        // A request admitted after the clear counts.
+        try Self.attempt(protection, .failure(.transport))
+        #expect(protection.throttle?.requests == 1)
     }
 
     @Test("a larger k sheds later: at k = 3, one accept in three is enough")
@@ -132,6 +237,14 @@ struct AdaptiveThrottleTests {
             { _ = try AdaptiveThrottle(minimumRequests: -1) },
             "AdaptiveThrottle.minimumRequests is -1; it must be at least 0"
         ),
+        (
+            { _ = try AdaptiveThrottle(probeInterval: .zero) },
+            "AdaptiveThrottle.probeInterval is 0.0 seconds; it must be longer than zero (at least 1 ns) and at most 24 hours"
+        ),
+        (
+            { _ = try AdaptiveThrottle(probeInterval: .seconds(86_401)) },
+            "AdaptiveThrottle.probeInterval is 86401.0 seconds; it must be longer than zero (at least 1 ns) and at most 24 hours"
+        ),
     ]
 
     @Test("bad settings are refused with the setting, the value and the range", arguments: badSettings)
@@ -143,11 +256,13 @@ struct AdaptiveThrottleTests {
         }
     }
 
-    @Test("the defaults are the SRE book's: k = 2 over two minutes")
+    @Test("the defaults are the SRE book's: k = 2 over two minutes; a probe every 5 s, the breaker's break")
     func defaults() {
         #expect(AdaptiveThrottle.default.k == 2)
         #expect(AdaptiveThrottle.default.window == .seconds(120))
         #expect(AdaptiveThrottle.default.minimumRequests == 100)
+        #expect(AdaptiveThrottle.default.probeInterval == .seconds(5))
+        #expect(AdaptiveThrottle.default.probeInterval == CircuitBreaker.default.breakDuration)
         #expect(AdaptiveThrottle.default.rejectionProbability == 0)
     }
 }

@@ -178,7 +178,8 @@ struct ResponseClientProtectionTests {
         }
         let clock = ManualClock()
         let (client, protections) = try Self.client(upstream, breaker: try Self.breaker(), clock: clock, policy: .never)
-        let protection = try #require(protections.protection(for: Self.url))
+        #expect(protections.protection(for: Self.url) == nil, "nothing is made before the first send")
+        let protection = try #require(protections.protection(forSending: TransportRequest(url: Self.url)))
         let transitions = Locked<[CircuitTransition]>([])
         let listening = Task {
             for await transition in protection.circuitTransitions() { transitions.withLock { $0.append(transition) } }
@@ -239,7 +240,7 @@ struct ResponseClientProtectionTests {
     func refusedRetryAtSend() async throws {
         let upstream = Upstream { _ in Upstream.status(502) }
         let (client, protections) = try Self.client(upstream, budget: .default, breaker: .default)
-        let protection = try #require(protections.protection(for: Self.url))
+        let protection = try #require(protections.protection(forSending: TransportRequest(url: Self.url)))
         let result = await client.result(
             TransportRequest(url: Self.url), returning: ClassItem.self, module: StudyGroupCode.self
         ) { _ in
@@ -278,9 +279,12 @@ struct ResponseClientProtectionTests {
 
     // MARK: - The throttle
 
-    @Test("the throttle sheds once the upstream accepts less than one request in k: refused at once, with when")
+    @Test(
+        "the throttle sheds once the upstream accepts less than one request in k: its probe is sent, the rest refused at once"
+    )
     func throttleSheds() async throws {
-        let upstream = Upstream { _ in Upstream.status(503) }
+        let healthy = Locked(false)
+        let upstream = Upstream { _ in healthy.withLock { $0 } ? Upstream.joined : Upstream.status(503) }
         let throttle = try AdaptiveThrottle(k: 2, window: .seconds(60), minimumRequests: 10)
         let clock = ManualClock()
         // The random number is fixed at ½: a request is shed exactly when the probability is above it.
@@ -289,12 +293,21 @@ struct ResponseClientProtectionTests {
         }
         let client = ResponseClient(transport: upstream, policy: .never, protections: protections)
         for _ in 0..<10 { #expect(Self.failure(await Self.result(client))?.statusCode == 503) }
+        #expect(Self.failure(await Self.result(client))?.statusCode == 503, "the probe of the interval is sent")
         for _ in 0..<50 {
             let refusal = Self.failure(await Self.result(client))?.refusal
             #expect(refusal?.reason == .throttled)
             #expect(refusal?.retryAfter == .seconds(6), "until the window's oldest bucket moves on")
         }
-        #expect(upstream.count == 10)
+        #expect(upstream.count == 11)
+        // One probe interval later the next probe is sent; the upstream is back, and accepts it: the
+        // throttle's window is emptied, and every request is sent again.
+        clock.advance(by: .seconds(5))
+        healthy.withLock { $0 = true }
+        #expect(try await Self.result(client).get() == ClassItem(classId: "c-1"))
+        for _ in 0..<20 { #expect(try await Self.result(client).get() == ClassItem(classId: "c-1")) }
+        #expect(upstream.count == 32)
+        #expect(protections.protection(for: Self.url)?.throttle?.rejectionProbability == 0)
     }
 
     // MARK: - Sessions
@@ -312,22 +325,26 @@ struct ResponseClientProtectionTests {
         let client = ResponseClient(
             transport: server, policy: Self.quick, protections: protections, observer: observed,
             authentication: session)
-        let protection = try #require(protections.protection(for: Self.url))
-        // Spend the budget: six failed attempts leave 4 tokens of 10, and retries stop (the two
-        // answers below give back 0.1 each, not enough to start them again).
-        for _ in 0..<6 {
+        let protection = try #require(protections.protection(forSending: TransportRequest(url: Self.url)))
+        // Spend the budget without opening the circuit: one failure in three, seven times, leaves
+        // 4.2 tokens of 10 (−1 a failure, +0.1 an answer), and retries stop; the two answers below
+        // give back 0.1 each, not enough to start them again.
+        for _ in 0..<7 {
+            protection.record(.answer, for: try protection.admit())
+            protection.record(.answer, for: try protection.admit())
             protection.record(.failure(.transport), for: try protection.admit())
-            protection.reset()  // the breaker opened on it: closed again, its window empty
         }
+        #expect(protection.circuitState == .closed)
+        #expect(protection.retryBudget?.tokens == 4.2)
         #expect(protection.retryBudget?.tokensPermitRetry == false)
         server.expire()
         #expect(try await Self.result(client).get() == ClassItem(classId: "c-1"))
         #expect(server.tokens == ["t-0", "t-1"], "sent, refreshed, replayed")
-        #expect(protection.circuitState == .closed, "a breaker opening on one failure saw none")
-        #expect(protection.circuitBreaker?.windowOutcomes == 2)
-        #expect(protection.circuitBreaker?.windowFailures == 0)
+        #expect(protection.circuitState == .closed)
+        #expect(protection.circuitBreaker?.windowOutcomes == 23, "the 401 and the replay: two outcomes")
+        #expect(protection.circuitBreaker?.windowFailures == 7, "neither is a failure")
         #expect(protection.retryBudget?.activeAttempts == 0)
-        #expect(protection.retryBudget?.tokens == 4.2, "two answers: +0.1 each")
+        #expect(protection.retryBudget?.tokens == 4.4, "two answers: +0.1 each")
         #expect(observed.all.map(\.sends) == [2], "the replay is a resend")
     }
 

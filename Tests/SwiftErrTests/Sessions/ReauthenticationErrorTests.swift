@@ -17,6 +17,7 @@ struct ReauthenticationErrorTests {
         ReauthenticationError(reason: .refreshFailed, underlyingError: Offline()),
         ReauthenticationError(reason: .excessiveRefresh(.default)),
         ReauthenticationError(reason: .refusedAfterRefresh, underlyingError: Failure.base(.tokenExpire)),
+        ReauthenticationError(reason: .refreshUsesSession),
     ]
 
     @Test(
@@ -67,6 +68,11 @@ struct ReauthenticationErrorTests {
         let refused = Self.failures[2]
         #expect(refused.reason(in: .english) == "The server refused the request again after the session was renewed.")
         #expect(Failure.reauthenticationFailed(refused).failureReason(in: .english) == refused.reason(in: .english))
+        let ownSession = Self.failures[3]
+        #expect(
+            ownSession.reason(in: .english)
+                == "The request that renews the session was sent with the session it renews.")
+        #expect(ownSession.reason(in: .simplifiedChinese) == "续期登录的请求使用了正在续期的同一会话。")
     }
 
     @Test("the log description names the reason and the cause")
@@ -77,5 +83,9 @@ struct ReauthenticationErrorTests {
             Failure.reauthenticationFailed(Self.failures[2]).description.hasPrefix(
                 "re-authentication failed: the request was refused again after the credential was refreshed: base.tokenExpire"
             ))
+        #expect(
+            Self.failures[3].description
+                == "the refresh sent a request through a client of its own session, which would wait for the refresh itself; send the refresh's request through a client without the session"
+        )
     }
 }

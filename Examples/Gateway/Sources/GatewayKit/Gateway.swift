@@ -6,7 +6,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import Prometheus
-import SwiftErr
+@_spi(Pipeline) import SwiftErr
 import SwiftErrAsyncHTTPClient
 import SwiftErrDefaultCatalog
 import SwiftErrObservability
@@ -31,9 +31,11 @@ public struct GatewayConfiguration: Sendable {
     public var unauthorizedCodes: Set<Int64>
     /// The most connections to the upstream (64).
     public var upstreamConnections: Int
-    /// How often and after how long a request safe to repeat is sent again when the upstream
-    /// failed it (``SwiftErr/UpstreamOutcome``): 3 attempts, 25 ms doubling up to 250 ms, fully
-    /// jittered (Envoy's retry back-off), all within ``upstreamTimeout``. ``SwiftErr/RetryPolicy/never``
+    /// How often and after how long a request safe to repeat (GET, HEAD, OPTIONS, PUT, DELETE,
+    /// TRACE, or one with an `Idempotency-Key`) is sent again, by SwiftErr's one retry rule
+    /// (``SwiftErr/RetryPolicy/disposition(for:)``: its statuses, its transport failures, and codes
+    /// the catalog flags retryable), all within ``upstreamTimeout`` and while the upstream's
+    /// protection would admit the retry: ``retryPolicy`` by default. ``SwiftErr/RetryPolicy/never``
     /// sends each request once.
     public var retryPolicy: RetryPolicy
     /// The upstream's retry budget (``SwiftErr/RetryBudget/default``), or `nil` for none: retries are
@@ -52,9 +54,14 @@ public struct GatewayConfiguration: Sendable {
     /// no admin listener.
     public var adminPort: Int?
 
-    /// The retry policy of a gateway: 3 attempts, 25 ms doubling up to 250 ms, fully jittered.
+    /// The retry policy of a gateway: 3 attempts, 25 ms doubling up to 250 ms, fully jittered
+    /// (Envoy's retry back-off), the policy's default statuses (408, 429, 500, 502, 503, 504) and
+    /// transport failures. An upstream's `Retry-After` is not waited for: a gateway holding a client's
+    /// request for seconds ties up its connections, so the upstream's last answer, with its
+    /// `Retry-After`, goes to the client, who decides.
     public static let retryPolicy = RetryPolicy(
-        maxAttempts: 3, initialBackoff: .milliseconds(25), multiplier: 2, maxBackoff: .milliseconds(250), jitter: .full)
+        maxAttempts: 3, initialBackoff: .milliseconds(25), multiplier: 2, maxBackoff: .milliseconds(250), jitter: .full,
+        retryAfterStatusCodes: [])
 
     /// Creates a configuration; every parameter but the upstream has the documented default.
     /// - Parameters:
@@ -137,11 +144,19 @@ public struct GatewayConfiguration: Sendable {
 /// request, 502 for the upstream's answer); an upstream that cannot be reached, or does not answer
 /// in full within ``GatewayConfiguration/upstreamTimeout``, is 502; a request the upstream's
 /// ``protection`` refuses is 503 with `Retry-After`. Those answers carry a JSON `{"error": …}` body.
+///
+/// Every `/api` request runs through SwiftErr's one request pipeline (`RequestPipeline`), as a
+/// `ResponseClient`'s do: the upstream's protection, the attempts, the retries and what the
+/// protection learns are decided there; the gateway only sends (``UpstreamExchange``) and reads
+/// the answers.
 public struct Gateway: Sendable {
     /// The settings.
     public let configuration: GatewayConfiguration
-    /// The client that talks to the upstream (the caller owns it and shuts it down).
-    public let httpClient: HTTPClient
+    /// The client that talks to the upstream (the caller owns it and shuts it down), or `nil` for a
+    /// gateway made with an exchange of the caller's.
+    public let httpClient: HTTPClient?
+    /// How each attempt is sent to the upstream.
+    public let exchange: UpstreamExchange
     /// The registry `/metrics` serves.
     public let registry: PrometheusCollectorRegistry
     /// The catalog the gateway classifies with, its reloads and their series.
@@ -150,12 +165,25 @@ public struct Gateway: Sendable {
     public var observer: ClassificationObserver? { catalog.current.observer }
     /// The upstream answers that are not classified, by ``UnclassifiedReason``, or `nil` when
     /// classification is off: with ``observer``'s counts, every `/api` request is counted once.
-    private let unclassified: [UnclassifiedReason: Prometheus.Counter]?
-    /// The upstream's retry budget, circuit breaker and throttle, or `nil` when all three are off.
-    public let protection: UpstreamProtection?
-    /// The series of ``protection`` (`swifterr_circuit_state`, `swifterr_shed_requests_total`, …),
-    /// labelled with the upstream's host and port.
-    private let protectionMetrics: UpstreamProtectionMetrics?
+    let unclassified: [UnclassifiedReason: Prometheus.Counter]?
+    /// The retry budget, circuit breaker and throttle of each upstream, keyed by host and port, or
+    /// `nil` when all three are off or classification is: what the pipeline admits each attempt
+    /// with and tells each outcome.
+    public let protections: UpstreamProtections?
+    /// The pipeline every `/api` request runs through: ``GatewayConfiguration/retryPolicy``,
+    /// ``GatewayConfiguration/upstreamTimeout`` as the deadline, ``protections``, and the
+    /// protection's decisions counted in `/metrics`.
+    let pipeline: RequestPipeline
+    /// The upstream every request goes to, as ``protections`` are keyed: the configured URL's host
+    /// and port (`nil` for a URL without a host). Its `description` is the `upstream` label of the
+    /// protection's series.
+    public let upstream: SwiftErr.Upstream?
+    /// The configured upstream's URL, the URL of every request as the pipeline sees it.
+    private let upstreamURL: URL
+
+    /// The protection of the configured upstream, as it is now: `nil` before the first request, or
+    /// when there is none.
+    public var protection: UpstreamProtection? { upstream.flatMap { protections?.protection(for: $0) } }
 
     /// Why an upstream answer was not classified: the label values of
     /// `gateway_upstream_unclassified_total{reason}`, a fixed set whatever the upstream sends.
@@ -204,10 +232,11 @@ public struct Gateway: Sendable {
         "transfer-encoding", "upgrade", "host", "content-length",
     ]
 
-    /// Creates a gateway.
+    /// Creates a gateway that sends to its upstream through async-http-client.
     /// - Parameters:
     ///   - configuration: The settings.
-    ///   - httpClient: The client for the upstream.
+    ///   - httpClient: The client for the upstream (its configuration:
+    ///     ``GatewayConfiguration/httpClientConfiguration``).
     ///   - catalog: The catalog to start with (the built-in catalog by default; load
     ///     ``GatewayConfiguration/catalogFile`` with `ReloadableCatalog(contentsOfFile:)`).
     ///   - registry: The Prometheus registry the metrics go to and `/metrics` serves (a new one).
@@ -218,25 +247,106 @@ public struct Gateway: Sendable {
         registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
         logger: Logger = Logger(label: "gateway")
     ) {
+        let exchange = UpstreamExchange.httpClient(
+            httpClient, maxBodyBytes: configuration.maxBodyBytes, timeout: configuration.upstreamTimeout)
+        self.init(
+            configuration: configuration, httpClient: httpClient, exchange: exchange, catalog: catalog,
+            registry: registry, logger: logger, clock: .continuous
+        ) { budget, breaker, throttle in
+            UpstreamProtection(retryBudget: budget, circuitBreaker: breaker, throttle: throttle)
+        }
+    }
+
+    /// Creates a gateway that sends to its upstream through `exchange`: tests and simulations run
+    /// the real proxy without sockets.
+    /// - Parameters:
+    ///   - configuration: The settings.
+    ///   - exchange: Sends one attempt and returns the whole answer.
+    ///   - catalog: The catalog to start with (the built-in catalog by default).
+    ///   - registry: The Prometheus registry the metrics go to and `/metrics` serves (a new one).
+    ///   - logger: Where classified failures are logged, at `.debug`, and catalog reloads.
+    public init(
+        configuration: GatewayConfiguration, exchange: UpstreamExchange,
+        catalog: ReloadableCatalog = ReloadableCatalog(Catalog.builtIn),
+        registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
+        logger: Logger = Logger(label: "gateway")
+    ) {
+        self.init(
+            configuration: configuration, httpClient: nil, exchange: exchange, catalog: catalog, registry: registry,
+            logger: logger, clock: .continuous
+        ) { budget, breaker, throttle in
+            UpstreamProtection(retryBudget: budget, circuitBreaker: breaker, throttle: throttle)
+        }
+    }
+
+    /// Creates a gateway that sends through `exchange` and runs on `clock` (a `ManualClock` of
+    /// SwiftErrTesting, in a simulation): the waits between attempts, the upstream limit, and the
+    /// windows and breaks of the upstream's protection.
+    /// - Parameters:
+    ///   - configuration: The settings.
+    ///   - exchange: Sends one attempt and returns the whole answer.
+    ///   - clock: The clock everything runs on.
+    ///   - random: A random number in `0 ..< 1`, for the retries' jitter and the throttle.
+    ///   - catalog: The catalog to start with (the built-in catalog by default).
+    ///   - registry: The Prometheus registry the metrics go to and `/metrics` serves (a new one).
+    ///   - logger: Where classified failures are logged, at `.debug`, and catalog reloads.
+    public init<C: Clock<Duration>>(
+        configuration: GatewayConfiguration, exchange: UpstreamExchange, clock: C,
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        catalog: ReloadableCatalog = ReloadableCatalog(Catalog.builtIn),
+        registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
+        logger: Logger = Logger(label: "gateway")
+    ) {
+        self.init(
+            configuration: configuration, httpClient: nil, exchange: exchange, catalog: catalog, registry: registry,
+            logger: logger, clock: PipelineClock(clock, random: random)
+        ) { budget, breaker, throttle in
+            UpstreamProtection(
+                retryBudget: budget, circuitBreaker: breaker, throttle: throttle, clock: clock, random: random)
+        }
+    }
+
+    private init(
+        configuration: GatewayConfiguration, httpClient: HTTPClient?, exchange: UpstreamExchange,
+        catalog: ReloadableCatalog, registry: PrometheusCollectorRegistry, logger: Logger, clock: PipelineClock,
+        protection: @escaping @Sendable (RetryBudget?, CircuitBreaker?, AdaptiveThrottle?) -> UpstreamProtection
+    ) {
         self.configuration = configuration
         self.httpClient = httpClient
+        self.exchange = exchange
         self.registry = registry
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.durationHistogramBuckets[ClassificationObserver.timerLabel()] = ClassificationObserver.durationBuckets
+        upstreamURL = URL(string: configuration.upstream) ?? URL(fileURLWithPath: "/")
+        let upstream = SwiftErr.Upstream(url: upstreamURL)
+        self.upstream = upstream
         // With classification off the gateway passes everything through unread, the load test's
         // baseline: no outcome is judged, so nothing is retried, protected or counted.
+        var pipeline = RequestPipeline(
+            policy: configuration.classification ? configuration.retryPolicy : .never,
+            timeouts: .init(overall: configuration.upstreamTimeout), clock: clock)
         if configuration.classification,
             configuration.retryBudget != nil || configuration.circuitBreaker != nil || configuration.throttle != nil
         {
-            protection = UpstreamProtection(
-                retryBudget: configuration.retryBudget, circuitBreaker: configuration.circuitBreaker,
-                throttle: configuration.throttle)
-            protectionMetrics = UpstreamProtectionMetrics(
-                upstream: Self.upstreamLabel(configuration.upstream), factory: factory)
+            let (budget, breaker, throttle) =
+                (configuration.retryBudget, configuration.circuitBreaker, configuration.throttle)
+            // Every request goes to the one configured upstream: keyed to it, with nothing to parse per
+            // request. 64 upstreams, the registry's default capacity: in range, so this does not throw.
+            let protections = try! UpstreamProtections(keying: .custom { _ in upstream }) { _ in
+                protection(budget, breaker, throttle)
+            }
+            let metricsFactory = factory
+            // The configured upstream's series are on `/metrics` from the start, its circuit closed.
+            let series = UpstreamProtectionSeries(configured: upstream) { label in
+                UpstreamProtectionMetrics(upstream: label, factory: metricsFactory)
+            }
+            pipeline.protections = protections
+            pipeline.protectionObserver = { event in series.record(event) }
+            self.protections = protections
         } else {
-            protection = nil
-            protectionMetrics = nil
+            protections = nil
         }
+        self.pipeline = pipeline
         self.catalog = GatewayCatalog(
             catalog: catalog, file: configuration.catalogFile, classification: configuration.classification,
             unauthorizedCodes: configuration.unauthorizedCodes, registry: registry, factory: factory, logger: logger)
@@ -288,17 +398,20 @@ public struct Gateway: Sendable {
     /// Sends a request to the upstream and answers with its response, classified when
     /// classification is on.
     ///
-    /// Each attempt asks the upstream's ``protection`` first: refused (the circuit open, the request
-    /// shed), the client gets 503 with `Retry-After` at once and the upstream sees nothing. An
-    /// attempt has until ``GatewayConfiguration/upstreamTimeout`` from the first attempt's start
-    /// for the whole answer, body included. Its outcome (``SwiftErr/UpstreamOutcome``: the status and, for
-    /// 2xx, the envelope's code) goes back to the protection; a failure of a request safe to repeat
-    /// is sent again by ``GatewayConfiguration/retryPolicy`` when time and the retry budget allow,
-    /// and otherwise passed on.
+    /// The request runs through the gateway's ``pipeline``: each attempt is first admitted by the
+    /// upstream's protection (refused, the client gets 503 with `Retry-After` at once and the
+    /// upstream sees nothing), then sent through ``exchange``; the whole request, every attempt and
+    /// wait included, has ``GatewayConfiguration/upstreamTimeout`` for the whole answer, body
+    /// included. Each answer is read by ``verdict(_:with:)`` and its outcome
+    /// (``SwiftErr/UpstreamOutcome``: the status and, for 2xx, the envelope's code) goes to the
+    /// protection; a failure of a request safe to repeat is sent again by
+    /// ``GatewayConfiguration/retryPolicy`` when time and the protection allow, and otherwise passed
+    /// on.
     /// - Parameter request: The request to `/api/...`.
     /// - Returns: The upstream's answer, a 401 for an unauthorized code, or a gateway error.
-    /// - Throws: The error reading the request body when it is not too large (the client went away);
-    ///   the server closes the connection.
+    /// - Throws: The error reading the request body when it is not too large, or `CancellationError`
+    ///   when the request's task is cancelled (the client went away); the server closes the
+    ///   connection.
     public func proxy(_ request: Request) async throws -> Response {
         var request = request
         let body: ByteBuffer
@@ -307,140 +420,35 @@ public struct Gateway: Sendable {
         } catch is NIOTooManyBytesError {
             return Self.problem(.contentTooLarge, "request body over \(configuration.maxBodyBytes) bytes")
         }
-        var outgoing = HTTPClientRequest(url: configuration.upstream + request.uri.description)
-        outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
+        var headers = HTTPHeaders()
         for field in request.headers where !Self.connectionFields.contains(field.name.canonicalName) {
-            outgoing.headers.add(name: field.name.rawName, value: field.value)
+            headers.add(name: field.name.rawName, value: field.value)
         }
-        if body.readableBytes > 0 {
-            outgoing.body = .bytes(body)
-        }
-        let repeatable =
-            ResponseClient.idempotentMethods.contains(request.method.rawValue)
-            || request.headers[values: Self.idempotencyKey].first != nil
-        let attempts = repeatable && configuration.classification ? max(1, configuration.retryPolicy.maxAttempts) : 1
-        let deadline = ContinuousClock.now.advanced(by: configuration.upstreamTimeout)
-        var attempt = 1
-        var failed: Attempt?
+        let outgoing = UpstreamRequest(
+            method: request.method.rawValue, url: configuration.upstream + request.uri.description, headers: headers,
+            body: body.readableBytes > 0 ? body : nil)
+        // What the pipeline reads of the request: the repeatability rule reads the method and an
+        // `Idempotency-Key` (the protections are keyed to the configured upstream, whatever the path).
+        let described = TransportRequest(
+            url: upstreamURL, method: outgoing.method,
+            headerFields: request.headers[Self.idempotencyKey].map { [Self.idempotencyKey.canonicalName: $0] } ?? [:])
         // One catalog for the whole request, every attempt included, whatever reloads meanwhile.
         let generation = catalog.current
-        while true {
-            var permit: UpstreamPermit?
-            if let protection {
-                do {
-                    let admitted = try protection.admit(isRetry: attempt > 1)
-                    protectionMetrics?.recordAttempt(admitted)
-                    permit = admitted
-                } catch {
-                    protectionMetrics?.record(error)
-                    // A refused retry passes on the failure in hand; a refused request is 503.
-                    if let failed { return respond(failed, to: request, with: generation) }
-                    return Self.refused(error)
-                }
+        let send = exchange.send
+        let end = await pipeline.run(
+            described, failures: failures(),
+            // The gateway has no session: the request the pipeline hands back is the one it was given.
+            exchange: { _ in try await send(outgoing) },
+            judge: { response in verdict(response, with: generation) })
+        switch end.result {
+        case .success(let attempt):
+            return respond(attempt, to: request, with: generation)
+        case .failure(let failure):
+            switch failure.reply {
+            case .upstream(let attempt): return respond(attempt, to: request, with: generation)
+            case .refused(let refusal): return Self.refused(refusal)
+            case .cancelled: throw CancellationError()
             }
-            let current = classify(await exchange(outgoing, attempt: attempt, deadline: deadline), with: generation)
-            if let permit, let transition = protection?.record(current.outcome, for: permit) {
-                protectionMetrics?.record(transition)
-            }
-            guard current.outcome.isFailure, attempt < attempts, !Task.isCancelled else {
-                return respond(current, to: request, with: generation)
-            }
-            let wait = configuration.retryPolicy.backoff(afterAttempt: attempt, unitRandom: Double.random(in: 0..<1))
-            guard ContinuousClock.now.advanced(by: wait) < deadline else {
-                return respond(current, to: request, with: generation)
-            }
-            // A retry the budget would refuse is not waited for.
-            if let budget = protection?.retryBudget, !budget.permitsRetry {
-                protectionMetrics?.record(UpstreamRefusal(reason: .retryBudgetExhausted, retryAfter: nil))
-                return respond(current, to: request, with: generation)
-            }
-            try? await Task.sleep(for: wait)
-            failed = current
-            attempt += 1
-        }
-    }
-
-    /// What one upstream exchange got.
-    enum UpstreamAnswer {
-        /// A whole response.
-        case response(status: Int, headers: HTTPHeaders, body: ByteBuffer)
-        /// A body over ``GatewayConfiguration/maxBodyBytes``.
-        case tooLarge(ResponseBodyTooLargeError)
-        /// No whole answer: refused, reset, closed, or out of time.
-        case noAnswer(any Error)
-    }
-
-    /// One attempt: its answer, the observation of its envelope, and what it says about the upstream.
-    struct Attempt {
-        let answer: UpstreamAnswer
-        let observation: ClassificationObserver.Observation?
-        let outcome: UpstreamOutcome
-    }
-
-    /// Sends one attempt and collects the whole answer, body included, by `deadline`.
-    ///
-    /// async-http-client's own deadline covers the wait for the response head only: once the head
-    /// has arrived, `execute` returns and the body is read with no limit. So the whole exchange
-    /// runs in a task group beside a timer, and whichever ends first wins: an upstream that stalls
-    /// part-way through a body, or resets the connection without the client noticing, is cut off
-    /// at the deadline and answered 502 (the exchange's task is cancelled, which closes the
-    /// connection).
-    func exchange(_ outgoing: HTTPClientRequest, attempt: Int, deadline: ContinuousClock.Instant) async
-        -> UpstreamAnswer
-    {
-        let limit = RequestTimeoutError(limit: .deadline, duration: configuration.upstreamTimeout, attempt: attempt)
-        let remaining = ContinuousClock.now.duration(to: deadline)
-        guard remaining > .zero else { return .noAnswer(limit) }
-        let httpClient = self.httpClient
-        let maxBodyBytes = configuration.maxBodyBytes
-        do {
-            return try await withThrowingTaskGroup(of: UpstreamAnswer.self) { group in
-                group.addTask {
-                    let response = try await httpClient.execute(
-                        outgoing, deadline: .now() + Self.timeAmount(remaining))
-                    let bytes = try await response.collectBody(limit: maxBodyBytes)
-                    return .response(status: Int(response.status.code), headers: response.headers, body: bytes)
-                }
-                group.addTask {
-                    try await Task.sleep(until: deadline, clock: .continuous)
-                    return .noAnswer(limit)
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next() else { return .noAnswer(CancellationError()) }
-                return first
-            }
-        } catch let tooLarge as ResponseBodyTooLargeError {
-            return .tooLarge(tooLarge)
-        } catch {
-            return .noAnswer(error)
-        }
-    }
-
-    /// Classifies an attempt's answer with the request's catalog generation (counting it once, in
-    /// the observer's series or as unclassified) and judges it by the one rule.
-    func classify(_ answer: UpstreamAnswer, with generation: GatewayCatalog.Generation) -> Attempt {
-        switch answer {
-        case .noAnswer(let error):
-            unclassified?[.noAnswer]?.increment()
-            let outcome = UpstreamOutcome(transportError: AsyncHTTPClientTransport.foundationError(for: error))
-            return Attempt(answer: answer, observation: nil, outcome: outcome)
-        case .tooLarge:
-            unclassified?[.bodyTooLarge]?.increment()
-            return Attempt(answer: answer, observation: nil, outcome: .answer)
-        case .response(let status, _, let body):
-            // SwiftErr reads the envelope of an accepted status only (2xx, as HTTPStatusValidator's
-            // default): any other status is passed on as it came, and counted by its class.
-            guard let observer = generation.observer else {
-                return Attempt(answer: answer, observation: nil, outcome: .init(status: status))
-            }
-            guard (200..<300).contains(status) else {
-                unclassified?[UnclassifiedReason(status: status)]?.increment()
-                return Attempt(answer: answer, observation: nil, outcome: .init(status: status))
-            }
-            let observation = try? observer.observe(body: body.readableBytesView)
-            return Attempt(
-                answer: answer, observation: observation,
-                outcome: UpstreamOutcome(status: status, classification: observation?.classification))
         }
     }
 
@@ -449,10 +457,10 @@ public struct Gateway: Sendable {
     func respond(_ attempt: Attempt, to request: Request, with generation: GatewayCatalog.Generation) -> Response {
         switch attempt.answer {
         case .noAnswer(let error):
-            return Self.problem(.badGateway, "upstream failed: \(error)")
+            return Self.problem(.badGateway, "upstream failed: \(Self.describe(error))")
         case .tooLarge(let tooLarge):
             return Self.problem(.badGateway, "upstream \(tooLarge.description)")
-        case .response(let status, let upstreamHeaders, let bytes):
+        case .response(let response):
             if let observation = attempt.observation, let bodies = generation.unauthorizedBodies[observation.code] {
                 let language = Self.language(of: request)
                 return Response(
@@ -464,10 +472,11 @@ public struct Gateway: Sendable {
                     body: ResponseBody(byteBuffer: bodies[language] ?? bodies[.english] ?? ByteBuffer()))
             }
             var headers = HTTPFields()
-            for (name, value) in upstreamHeaders where !Self.connectionFields.contains(name.lowercased()) {
+            for (name, value) in response.headers where !Self.connectionFields.contains(name.lowercased()) {
                 if let fieldName = HTTPField.Name(name) { headers.append(HTTPField(name: fieldName, value: value)) }
             }
-            return Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: bytes))
+            return Response(
+                status: .init(code: response.status), headers: headers, body: ResponseBody(byteBuffer: response.body))
         }
     }
 
@@ -482,12 +491,6 @@ public struct Gateway: Sendable {
             response.headers[.retryAfter] = String(max(1, seconds + (attoseconds > 0 ? 1 : 0)))
         }
         return response
-    }
-
-    /// The `upstream` label of the protection's series: the upstream's host and port.
-    static func upstreamLabel(_ upstream: String) -> String {
-        guard let url = URL(string: upstream), let host = url.host else { return upstream }
-        return url.port.map { "\(host):\($0)" } ?? host
     }
 
     static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
@@ -537,8 +540,10 @@ public struct Gateway: Sendable {
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    static func timeAmount(_ duration: Duration) -> TimeAmount {
-        let (seconds, attoseconds) = duration.components
-        return .nanoseconds(seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000)
+    /// An exchange's error as a 502 says it: the transport's own error, which the exchange maps for
+    /// the retry policy and keeps under `NSUnderlyingErrorKey`, names the failure best.
+    static func describe(_ error: any Error) -> String {
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] { return "\(underlying)" }
+        return "\(error)"
     }
 }
