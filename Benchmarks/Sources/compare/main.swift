@@ -4,7 +4,8 @@
 // the targets (classification and envelopes), each met or missed.
 //
 //   swift run -c release compare [--json] [--count N] [--reps R] [--linear-count M] [--hits P]
-//                                [--table T] [--skip KEY] [--no-check] [--no-envelopes] [--wall-clock]
+//                                [--table T] [--skip KEY] [--no-check] [--no-envelopes] [--envelopes-only]
+//                                [--envelope KEY] [--wall-clock] [--plant-slowdown failure-path]
 //
 // Times are the thread's CPU time unless --wall-clock is given. Before timing, the outputs of
 // every approach are checked against errcore_classify_batch on the first 1,000,000 codes.
@@ -34,15 +35,26 @@ struct Options {
     var check = true
     var tables = TableSize.allCases
     var envelopes = true
+    var classification = true
     var wallClock = false
     var skip: Set<String> = []
+    var plant: PlantedSlowdown? = nil
+    /// The envelope rows measured (their keys), or all when empty.
+    var envelopeKeys: Set<String> = []
+}
+
+/// A slowdown planted in what is measured, to show that a gate reading the ratios fails.
+enum PlantedSlowdown: String {
+    /// Every failure body is decoded twice by the facade inside the timed loop.
+    case failurePath = "failure-path"
 }
 
 func usage(_ status: Int32 = 2) -> Never {
     print(
         """
         usage: compare [--json] [--count N] [--reps R] [--linear-count M] [--hits P] [--table T]
-                       [--skip KEY] [--no-check] [--no-envelopes] [--wall-clock]
+                       [--skip KEY] [--no-check] [--no-envelopes] [--envelopes-only] [--envelope KEY]
+                       [--wall-clock] [--plant-slowdown failure-path]
           --count N         codes in each input stream (default 10000000)
           --reps R          repetitions; the table shows the median (default 5)
           --linear-count M  codes the linear scan reads at 4,096 codes (default 1000000)
@@ -51,10 +63,17 @@ func usage(_ status: Int32 = 2) -> Never {
           --table T         measure only table T (default, 256 or 4096); repeatable
           --no-check        skip checking that all approaches agree (for callgrind runs)
           --no-envelopes    skip the envelope-to-Result comparison
+          --envelopes-only  measure only the envelope-to-Result comparison (no code tables)
+          --envelope KEY    measure only this envelope body (small_success, small_failure,
+                            64KB_success, 64KB_failure); repeatable
           --skip KEY        leave out one approach (its JSON key, e.g. swift_facade_batch); repeatable
           --wall-clock      time with CLOCK_MONOTONIC instead of the thread's CPU time
                             (CLOCK_THREAD_CPUTIME_ID, the default: it leaves out time spent
                             descheduled while other processes share the cores)
+          --plant-slowdown failure-path
+                            decode every failure body twice in the facade's timed loop (the
+                            envelope rows small failure and 64KB failure): a planted 2x slowdown
+                            for testing a gate; the JSON says "planted": "failure-path"
         """)
     exit(status)
 }
@@ -85,6 +104,19 @@ func parseOptions() -> Options {
             options.hitPercent = UInt32(value)
         case "--no-check": options.check = false
         case "--no-envelopes": options.envelopes = false
+        case "--envelopes-only": options.classification = false
+        case "--envelope":
+            guard let key = args.popFirst() else {
+                FileHandleStderr.write("compare: --envelope needs a body key (small_success, small_failure, ...)\n")
+                usage()
+            }
+            options.envelopeKeys.insert(key)
+        case "--plant-slowdown":
+            guard let text = args.popFirst(), let plant = PlantedSlowdown(rawValue: text) else {
+                FileHandleStderr.write("compare: --plant-slowdown needs failure-path\n")
+                usage()
+            }
+            options.plant = plant
         case "--wall-clock": options.wallClock = true
         case "--skip":
             guard let key = args.popFirst() else {
@@ -346,7 +378,11 @@ let allocationsCounted: Bool = {
     return allocation_count() > before
 }()
 
-let options = parseOptions()
+let options: Options = {
+    var options = parseOptions()
+    if !options.classification { options.tables = [] }
+    return options
+}()
 var results: [TableSize: [String: Measurement]] = [:]
 var mixes: [TableSize: cbl_input_mix] = [:]
 /// The exact-match front of each table: slots, buckets, gap stretches (0: misses search the ranges).
@@ -398,65 +434,102 @@ for size in options.tables {
 /// ns per body of the facade (`ResponseDecoder.result`) and of JSONDecoder decoding the whole
 /// envelope, for each sample body; median of `reps` runs.
 struct EnvelopeRow {
+    let key: String
     let label: String
     let bytes: Int
     var facade: [Double] = []
     var jsonDecoder: [Double] = []
 }
 
+/// One sample body: its key (`small_failure`), label, bytes, whether its payload is the 64 KB page,
+/// and whether its code is a failure.
+struct EnvelopeSample {
+    let key: String
+    let label: String
+    let body: Data
+    let large: Bool
+    let failure: Bool
+}
+
+/// The facade's side of one sample: `n` bodies through `ResponseDecoder.result`, each decoded
+/// `times` times (1; 2 under `--plant-slowdown failure-path` for a failure body). Returns what
+/// depends on every result.
+@inline(never)
+func facadeEnvelopes(_ sample: EnvelopeSample, n: Int, times: Int, decoder: ResponseDecoder) -> UInt64 {
+    var sum: UInt64 = 0
+    let body = sample.body
+    for _ in 0..<n {
+        var round = 0
+        repeat {
+            if sample.large {
+                if case .success(let page) = decoder.result(ClassPage.self, module: StudyGroupCode.self, from: body) {
+                    sum &+= UInt64(page.items.count)
+                } else {
+                    sum &+= 1
+                }
+            } else {
+                if case .success(let info) = decoder.result(ClassInfo.self, module: StudyGroupCode.self, from: body) {
+                    sum &+= UInt64(info.id)
+                } else {
+                    sum &+= 1
+                }
+            }
+            round += 1
+        } while round < times
+    }
+    return sum
+}
+
+/// The baseline's side of one sample: `n` bodies through `EnvelopeSamples.decodableResult`
+/// (`JSONDecoder` decoding the whole envelope, then the Int enums on its code). Returns what
+/// depends on every result.
+@inline(never)
+func jsonDecoderEnvelopes(_ sample: EnvelopeSample, n: Int, decoder: JSONDecoder) -> UInt64 {
+    var sum: UInt64 = 0
+    let body = sample.body
+    for _ in 0..<n {
+        if sample.large {
+            if case .success(let page) = EnvelopeSamples.decodableResult(ClassPage.self, from: body, decoder: decoder) {
+                sum &+= UInt64(page.items.count)
+            } else {
+                sum &+= 1
+            }
+        } else {
+            if case .success(let info) = EnvelopeSamples.decodableResult(ClassInfo.self, from: body, decoder: decoder) {
+                sum &+= UInt64(info.id)
+            } else {
+                sum &+= 1
+            }
+        }
+    }
+    return sum
+}
+
+let envelopeSamples: [EnvelopeSample] = [
+    EnvelopeSample(
+        key: "small_success", label: "small success", body: EnvelopeSamples.smallSuccess, large: false, failure: false),
+    EnvelopeSample(
+        key: "small_failure", label: "small failure", body: EnvelopeSamples.smallFailure, large: false, failure: true),
+    EnvelopeSample(
+        key: "64KB_success", label: "64KB success", body: EnvelopeSamples.largeSuccess, large: true, failure: false),
+    EnvelopeSample(
+        key: "64KB_failure", label: "64KB failure", body: EnvelopeSamples.largeFailure, large: true, failure: true),
+]
+
 var envelopeRows: [EnvelopeRow] = []
 if options.envelopes {
     let decoder = ResponseDecoder()
     let json = JSONDecoder()
-    let samples: [(String, Data, Bool)] = [
-        ("small success", EnvelopeSamples.smallSuccess, false),
-        ("small failure", EnvelopeSamples.smallFailure, false),
-        ("64KB success", EnvelopeSamples.largeSuccess, true),
-        ("64KB failure", EnvelopeSamples.largeFailure, true),
-    ]
-    for (label, body, large) in samples {
-        var row = EnvelopeRow(label: label, bytes: body.count)
-        let n = large ? 100 : 20_000
+    for sample in envelopeSamples where options.envelopeKeys.isEmpty || options.envelopeKeys.contains(sample.key) {
+        var row = EnvelopeRow(key: sample.key, label: sample.label, bytes: sample.body.count)
+        let n = sample.large ? 100 : 20_000
+        let times = options.plant == .failurePath && sample.failure ? 2 : 1
         for _ in 0..<options.reps {
             var start = nowNanoseconds()
-            for _ in 0..<n {
-                if large {
-                    if case .success(let page) = decoder.result(ClassPage.self, module: StudyGroupCode.self, from: body)
-                    {
-                        sink &+= UInt64(page.items.count)
-                    } else {
-                        sink &+= 1
-                    }
-                } else {
-                    if case .success(let info) = decoder.result(ClassInfo.self, module: StudyGroupCode.self, from: body)
-                    {
-                        sink &+= UInt64(info.id)
-                    } else {
-                        sink &+= 1
-                    }
-                }
-            }
+            sink &+= facadeEnvelopes(sample, n: n, times: times, decoder: decoder)
             row.facade.append(Double(nowNanoseconds() - start) / Double(n))
             start = nowNanoseconds()
-            for _ in 0..<n {
-                if large {
-                    if case .success(let page) = EnvelopeSamples.decodableResult(
-                        ClassPage.self, from: body, decoder: json)
-                    {
-                        sink &+= UInt64(page.items.count)
-                    } else {
-                        sink &+= 1
-                    }
-                } else {
-                    if case .success(let info) = EnvelopeSamples.decodableResult(
-                        ClassInfo.self, from: body, decoder: json)
-                    {
-                        sink &+= UInt64(info.id)
-                    } else {
-                        sink &+= 1
-                    }
-                }
-            }
+            sink &+= jsonDecoderEnvelopes(sample, n: n, decoder: json)
             row.jsonDecoder.append(Double(nowNanoseconds() - start) / Double(n))
         }
         envelopeRows.append(row)
@@ -495,6 +568,8 @@ func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
 /// One target: what it is, the measured value, and the bound (met when value >= bound, or, for a
 /// negative bound, when value <= -bound).
 struct Target {
+    /// A name that stays the same from run to run (`envelope_small_failure`), for a gate to read.
+    let key: String
     let name: String
     let value: Double
     let bound: Double
@@ -504,37 +579,38 @@ struct Target {
 @MainActor func classificationTargets() -> [Target] {
     var list: [Target] = [
         Target(
-            name: "C batch vs Int enums, default catalog (>= 8x)", value: ratio("int_enum", "c_batch", .catalog32),
-            bound: 8),
+            key: "c_batch_vs_int_enum_default", name: "C batch vs Int enums, default catalog (>= 8x)",
+            value: ratio("int_enum", "c_batch", .catalog32), bound: 8),
         Target(
-            name: "C batch vs Int enums, 4096 codes (>= 20x)", value: ratio("int_enum", "c_batch", .synthetic4096),
-            bound: 20),
+            key: "c_batch_vs_int_enum_4096", name: "C batch vs Int enums, 4096 codes (>= 20x)",
+            value: ratio("int_enum", "c_batch", .synthetic4096), bound: 20),
     ]
     for size in options.tables {
         list.append(
             Target(
-                name: "C batch vs libc bsearch, \(size.label) (>= 12x)", value: ratio("bsearch", "c_batch", size),
-                bound: 12))
+                key: "c_batch_vs_bsearch_\(size.rawValue)", name: "C batch vs libc bsearch, \(size.label) (>= 12x)",
+                value: ratio("bsearch", "c_batch", size), bound: 12))
     }
     list.append(
         Target(
-            name: "C batch / memory floor, 256 codes (<= 3x)", value: 1 / ratio("floor", "c_batch", .synthetic256),
-            bound: -3))
+            key: "c_batch_over_floor_256", name: "C batch / memory floor, 256 codes (<= 2x)",
+            value: 1 / ratio("floor", "c_batch", .synthetic256), bound: -2))
     list.append(
         Target(
-            name: "C single call vs Int enums, default catalog (>= 4x)",
-            value: ratio("int_enum", "c_single", .catalog32),
-            bound: 4))
+            key: "c_single_vs_int_enum_default", name: "C single call vs Int enums, default catalog (>= 4x)",
+            value: ratio("int_enum", "c_single", .catalog32), bound: 4))
     for size in options.tables {
         // facade time / C single-call time must be <= 1.1
         list.append(
             Target(
+                key: "facade_over_c_single_\(size.rawValue)",
                 name: "Swift facade / C single call, \(size.label) (<= 1.1x)",
                 value: 1 / ratio("c_single", "swift_facade", size), bound: -1.1))
     }
     for size in options.tables where (facadeAllocations[size] ?? -1) >= 0 {
         list.append(
             Target(
+                key: "facade_allocations_\(size.rawValue)",
                 name: "Swift facade allocations over \(options.count) codes, \(size.label) (== 0)",
                 value: Double(facadeAllocations[size]!), bound: -0.0))
     }
@@ -545,11 +621,14 @@ struct Target {
 /// same body (median over median).
 @MainActor func envelopeTargets() -> [Target] {
     var list: [Target] = []
-    for (label, needed) in [("small failure", 10.0), ("small success", 2.0), ("64KB success", 1.0)] {
-        if let row = envelopeRows.first(where: { $0.label == label }) {
+    for (key, needed) in [
+        ("small_failure", 15.0), ("small_success", 4.0), ("64KB_success", 2.0), ("64KB_failure", 25.0),
+    ] {
+        if let row = envelopeRows.first(where: { $0.key == key }) {
             list.append(
                 Target(
-                    name: "envelope->Result vs JSONDecoder, \(label) body (>= \(Int(needed))x)",
+                    key: "envelope_\(key)",
+                    name: "envelope->Result vs JSONDecoder, \(row.label) body (>= \(Int(needed))x)",
                     value: medianOf(row.jsonDecoder) / medianOf(row.facade), bound: needed))
         }
     }
@@ -565,6 +644,7 @@ if options.json {
         "{\n  \"clock\": \"\(options.wallClock ? "wall" : "thread_cpu")\",\n  \"count\": \(options.count),\n  \"reps\": \(options.reps),\n  \"hit_percent\": \(options.hitPercent),\n"
     out +=
         "  \"seed\": \(Workload.defaultSeed),\n  \"linear_count_4096\": \(min(options.count, options.linearCount)),\n"
+    out += "  \"planted\": \(options.plant.map { "\"\($0.rawValue)\"" } ?? "null"),\n"
     out += "  \"tables\": {\n"
     out += options.tables.map { size -> String in
         let mix = mixes[size]!
@@ -589,74 +669,85 @@ if options.json {
     }.joined(separator: ",\n")
     out += "\n  },\n  \"envelopes\": [\n"
     out += envelopeRows.map { r in
-        "    {\"body\": \"\(r.label)\", \"bytes\": \(r.bytes), \"facade_ns\": \(fmt(medianOf(r.facade), 1)), "
-            + "\"jsondecoder_ns\": \(fmt(medianOf(r.jsonDecoder), 1)), \"speedup\": \(fmt(medianOf(r.jsonDecoder) / medianOf(r.facade), 3))}"
+        "    {\"key\": \"\(r.key)\", \"body\": \"\(r.label)\", \"bytes\": \(r.bytes), "
+            + "\"facade_ns\": \(fmt(medianOf(r.facade), 1)), \"jsondecoder_ns\": \(fmt(medianOf(r.jsonDecoder), 1)), "
+            + "\"speedup\": \(fmt(medianOf(r.jsonDecoder) / medianOf(r.facade), 3)), "
+            + "\"facade_samples\": [\(r.facade.map { fmt($0, 1) }.joined(separator: ", "))], "
+            + "\"jsondecoder_samples\": [\(r.jsonDecoder.map { fmt($0, 1) }.joined(separator: ", "))]}"
     }.joined(separator: ",\n")
     let targetList = classificationTargets() + envelopeTargets()
     out += "\n  ],\n  \"targets\": [\n"
     out += targetList.map { t in
-        "    {\"target\": \"\(t.name)\", \"value\": \(fmt(t.value, 3)), \"met\": \(met(t))}"
+        "    {\"key\": \"\(t.key)\", \"target\": \"\(t.name)\", \"value\": \(fmt(t.value, 3)), "
+            + "\"bound\": \(fmt(abs(t.bound), 3)), \"kind\": \"\(t.bound.sign == .plus ? "at_least" : "at_most")\", "
+            + "\"met\": \(met(t))}"
     }.joined(separator: ",\n")
     out += "\n  ],\n  \"all_targets_met\": \(targetList.allSatisfy(met)),\n  \"sink\": \(sink)\n}"
     print(out)
 } else {
     let width = 46
-    print(
-        "ns per code (\(options.wallClock ? "wall clock" : "thread CPU time")), median of \(options.reps) runs; \(options.count) codes per table, \(options.hitPercent) % hits "
-            + "(linear scan at 4096: first \(min(options.count, options.linearCount)) codes)")
-    for size in options.tables {
-        let m = mixes[size]!
-        let f = fronts[size]!
+    if !options.tables.isEmpty {
         print(
-            "  \(size.label): \(m.hits) hits, \(m.unrecognised) unlisted in a module range, \(m.unknown) unknown; "
-                + "front: \(f.slots) slots, \(f.buckets) bucket\(f.buckets == 1 ? "" : "s"), "
-                + (f.gaps == 0 ? "misses search the ranges" : "\(f.gaps) gap stretches"))
-    }
-    print("")
-    print(
-        pad("approach", width) + options.tables.map { pad($0.label, 12, right: true) }.joined() + "   spread (max/min)")
-    for a in approaches where !options.skip.contains(a.key) {
-        var line = pad(a.name, width)
-        var spreads: [String] = []
+            "ns per code (\(options.wallClock ? "wall clock" : "thread CPU time")), median of \(options.reps) runs; \(options.count) codes per table, \(options.hitPercent) % hits "
+                + "(linear scan at 4096: first \(min(options.count, options.linearCount)) codes)")
         for size in options.tables {
-            let m = results[size]![a.key]!
-            line += pad(fmt(m.median), 12, right: true)
-            spreads.append(fmt(m.samples.max()! / m.samples.min()!))
-        }
-        print(line + "   " + spreads.joined(separator: " "))
-    }
-    for p in paths {
-        print("")
-        let name = approaches.first { $0.key == p }!.name
-        print("speed-up of \(name) (baseline ns / its ns; floor row: its ns / floor ns)")
-        for b in baselines {
-            let bname = approaches.first { $0.key == b }!.name
+            let m = mixes[size]!
+            let f = fronts[size]!
             print(
-                pad("  vs " + bname, width)
-                    + options.tables.map { pad(fmt(ratio(b, p, $0), 1) + "x", 12, right: true) }.joined())
+                "  \(size.label): \(m.hits) hits, \(m.unrecognised) unlisted in a module range, \(m.unknown) unknown; "
+                    + "front: \(f.slots) slots, \(f.buckets) bucket\(f.buckets == 1 ? "" : "s"), "
+                    + (f.gaps == 0 ? "misses search the ranges" : "\(f.gaps) gap stretches"))
+        }
+        print("")
+        print(
+            pad("approach", width) + options.tables.map { pad($0.label, 12, right: true) }.joined()
+                + "   spread (max/min)")
+        for a in approaches where !options.skip.contains(a.key) {
+            var line = pad(a.name, width)
+            var spreads: [String] = []
+            for size in options.tables {
+                let m = results[size]![a.key]!
+                line += pad(fmt(m.median), 12, right: true)
+                spreads.append(fmt(m.samples.max()! / m.samples.min()!))
+            }
+            print(line + "   " + spreads.joined(separator: " "))
+        }
+        for p in paths {
+            print("")
+            let name = approaches.first { $0.key == p }!.name
+            print("speed-up of \(name) (baseline ns / its ns; floor row: its ns / floor ns)")
+            for b in baselines {
+                let bname = approaches.first { $0.key == b }!.name
+                print(
+                    pad("  vs " + bname, width)
+                        + options.tables.map { pad(fmt(ratio(b, p, $0), 1) + "x", 12, right: true) }.joined())
+            }
+            print(
+                pad("  times the memory floor", width)
+                    + options.tables.map { pad(fmt(1 / ratio("floor", p, $0), 1) + "x", 12, right: true) }.joined())
+        }
+        print("")
+        print(
+            "paths of C errcore_classify_batch (auto picks \(autoPath) here): times the memory floor, "
+                + "and times the copy floor, of the same run")
+        for path in batchPaths {
+            let key = batchPathKey(path)
+            print(
+                pad("  " + String(cString: errcore_batch_path_name(path)), width)
+                    + options.tables.map { pad(fmt(1 / ratio("floor", key, $0), 2) + "x", 12, right: true) }.joined()
+                    + "   "
+                    + options.tables.map { fmt(1 / ratio("copy_floor", key, $0), 2) + "x" }.joined(separator: " "))
         }
         print(
-            pad("  times the memory floor", width)
-                + options.tables.map { pad(fmt(1 / ratio("floor", p, $0), 1) + "x", 12, right: true) }.joined())
+            pad("  copy floor", width)
+                + options.tables.map { pad(fmt(1 / ratio("floor", "copy_floor", $0), 2) + "x", 12, right: true) }
+                .joined())
     }
-    print("")
-    print(
-        "paths of C errcore_classify_batch (auto picks \(autoPath) here): times the memory floor, "
-            + "and times the copy floor, of the same run")
-    for path in batchPaths {
-        let key = batchPathKey(path)
-        print(
-            pad("  " + String(cString: errcore_batch_path_name(path)), width)
-                + options.tables.map { pad(fmt(1 / ratio("floor", key, $0), 2) + "x", 12, right: true) }.joined()
-                + "   " + options.tables.map { fmt(1 / ratio("copy_floor", key, $0), 2) + "x" }.joined(separator: " "))
-    }
-    print(
-        pad("  copy floor", width)
-            + options.tables.map { pad(fmt(1 / ratio("floor", "copy_floor", $0), 2) + "x", 12, right: true) }.joined())
     if !envelopeRows.isEmpty {
         print("")
         print(
             "envelope to Result, ns per body (median): facade ResponseDecoder.result vs JSONDecoder of the whole envelope"
+                + (options.plant == .failurePath ? " (PLANTED: the facade decodes each failure body twice)" : "")
         )
         for r in envelopeRows {
             let f = medianOf(r.facade)

@@ -514,7 +514,8 @@ package struct JSONScanner {
         }
     }
 
-    /// Consumes an escape or a multi-byte UTF-8 sequence at `position`, or fails on a control byte.
+    /// Consumes an escape, or the multi-byte UTF-8 sequences that follow one another from
+    /// `position` (text in most scripts but Latin is one such run), or fails on a control byte.
     @inline(never)
     private static func scanStringSpecial(_ base: UnsafePointer<UInt8>, _ count: Int, _ position: inout Int)
         throws(JSONSyntaxError)
@@ -525,7 +526,11 @@ package struct JSONScanner {
         } else if byte < 0x20 {
             throw expected("no raw control character in a string", at: position)
         } else {
-            try skipUTF8Sequence(base, count, &position)
+            var p = position
+            defer { position = p }
+            repeat {
+                try skipUTF8Sequence(base, count, &p)
+            } while p < count && base[p] >= 0x80
         }
     }
 
@@ -593,6 +598,7 @@ package struct JSONScanner {
     }
 
     /// Validates one multi-byte UTF-8 sequence at `position` and consumes it.
+    @inline(__always)
     private static func skipUTF8Sequence(_ base: UnsafePointer<UInt8>, _ count: Int, _ position: inout Int)
         throws(JSONSyntaxError)
     {

@@ -48,6 +48,8 @@ final class PayloadMembers: ManagedBuffer<PayloadMembersHeader, PayloadMember> {
         let count = document.count
         var keyBytes: [UInt8] = []
         document.scratch.removeAll(keepingCapacity: true)
+        // One allocation for the objects of most models, instead of one per doubling.
+        if document.scratch.capacity < 16 { document.scratch.reserveCapacity(16) }
         var p = offset + 1
         do throws(JSONSyntaxError) {
             JSONScanner.skipWhitespace(base, count, &p)

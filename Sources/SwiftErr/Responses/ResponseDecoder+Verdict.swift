@@ -21,36 +21,39 @@ extension ResponseDecoder {
                 result: result, outcome: UpstreamOutcome(result), statusCode: response.statusCode, code: code,
                 flags: flags, serverMessage: message, baseEvent: event)
         }
-        let envelope: LocatedEnvelope
-        do {
-            envelope = try locate(response)
-        } catch {
-            switch error {
-            case .status(let status): return verdict(.failure(.unacceptableStatus(status)))
-            case .envelope(let failure): return verdict(.failure(.invalidEnvelope(failure)))
-            }
+        if let status = statusValidator.failure(for: response) {
+            return verdict(.failure(.unacceptableStatus(status)))
         }
-        let classifier = Code.classifier
-        let classification = classifier.classification(of: envelope.code)
-        let outcome = classifier.outcome(of: classification, code: envelope.code)
-        if case .success = outcome {
-            do {
-                return verdict(.success(try payload(Model.self, of: envelope, in: response.body)))
+        let body = response.body
+        return body.withUnsafeBytes { bytes -> PipelineVerdict<Model, ModuleRespError<Code>> in
+            let envelope: LocatedEnvelope
+            do throws(EnvelopeError) {
+                envelope = try locate(bytes)
             } catch {
-                return verdict(.failure(.decodingFailed(underlying: error)))
+                return verdict(.failure(.invalidEnvelope(error)))
             }
+            let classifier = Code.classifier
+            let classification = classifier.classification(of: envelope.code)
+            let outcome = classifier.outcome(of: classification, code: envelope.code)
+            if case .success = outcome {
+                do {
+                    return verdict(.success(try payload(Model.self, of: envelope, in: bytes, body: body)))
+                } catch {
+                    return verdict(.failure(.decodingFailed(underlying: error)))
+                }
+            }
+            let flags = classification.isExact ? classification.flags : []
+            let message = message(of: envelope, in: bytes)
+            let shown = serverMessage(of: envelope, in: bytes)
+            let failure =
+                ModuleRespError(outcome, sanitizedMessage: shown)
+                ?? .unexpectedCode(ServerAnswer(envelope.code, sanitizedMessage: shown))
+            var event: BaseCodeEvent?
+            if case .base(let base) = outcome, baseHandler != nil {
+                event = BaseCodeEvent(
+                    code: base, flags: classification.flags, module: Code.moduleName, serverMessage: message)
+            }
+            return verdict(.failure(failure), code: envelope.code, flags: flags, message: message, event: event)
         }
-        let flags = classification.isExact ? classification.flags : []
-        let message = message(of: envelope, in: response.body)
-        let shown = serverMessage(of: envelope, in: response.body)
-        let failure =
-            ModuleRespError(outcome, sanitizedMessage: shown)
-            ?? .unexpectedCode(ServerAnswer(envelope.code, sanitizedMessage: shown))
-        var event: BaseCodeEvent?
-        if case .base(let base) = outcome, baseHandler != nil {
-            event = BaseCodeEvent(
-                code: base, flags: classification.flags, module: Code.moduleName, serverMessage: message)
-        }
-        return verdict(.failure(failure), code: envelope.code, flags: flags, message: message, event: event)
     }
 }

@@ -112,40 +112,43 @@ public struct ResponseDecoder: Sendable {
         _ model: Model.Type = Model.self, module: Code.Type = Code.self, from response: TransportResponse
     ) -> Result<Model, ModuleRespError<Code>> {
         // Inlinable, so that the caller's specialisation knows `Model`, `Code` and the result
-        // type statically; the byte work is in the non-generic functions it calls.
-        let envelope: LocatedEnvelope
-        do {
-            envelope = try locate(response)
-        } catch {
-            switch error {
-            case .status(let status): return .failure(.unacceptableStatus(status))
-            case .envelope(let failure): return .failure(.invalidEnvelope(failure))
-            }
+        // type statically; the byte work is in the non-generic functions it calls. The body's
+        // bytes are borrowed once, for the scan, the message and the payload.
+        if let status = statusValidator.failure(for: response) {
+            return .failure(.unacceptableStatus(status))
         }
-        let classifier = Code.classifier
-        let classification = classifier.classification(of: envelope.code)
-        switch classifier.outcome(of: classification, code: envelope.code) {
-        case .success:
-            do {
-                return .success(try payload(Model.self, of: envelope, in: response.body))
+        let body = response.body
+        return body.withUnsafeBytes { bytes -> Result<Model, ModuleRespError<Code>> in
+            let envelope: LocatedEnvelope
+            do throws(EnvelopeError) {
+                envelope = try locate(bytes)
             } catch {
-                return .failure(.decodingFailed(underlying: error))
+                return .failure(.invalidEnvelope(error))
             }
-        case .base(let base):
-            if let baseHandler {
-                baseHandler(
-                    BaseCodeEvent(
-                        code: base, flags: classification.flags, module: Code.moduleName,
-                        serverMessage: message(of: envelope, in: response.body)))
+            let classifier = Code.classifier
+            let classification = classifier.classification(of: envelope.code)
+            switch classifier.outcome(of: classification, code: envelope.code) {
+            case .success:
+                do {
+                    return .success(try payload(Model.self, of: envelope, in: bytes, body: body))
+                } catch {
+                    return .failure(.decodingFailed(underlying: error))
+                }
+            case .base(let base):
+                if let baseHandler {
+                    baseHandler(
+                        BaseCodeEvent(
+                            code: base, flags: classification.flags, module: Code.moduleName,
+                            serverMessage: message(of: envelope, in: bytes)))
+                }
+                return .failure(.base(ServerAnswer(base, sanitizedMessage: serverMessage(of: envelope, in: bytes))))
+            case .module(let code):
+                return .failure(.module(ServerAnswer(code, sanitizedMessage: serverMessage(of: envelope, in: bytes))))
+            case .unexpected(let raw):
+                return .failure(
+                    .unexpectedCode(ServerAnswer(raw, sanitizedMessage: serverMessage(of: envelope, in: bytes))))
+            case .invalidCatalog(let failure): return .failure(.invalidCatalog(failure))
             }
-            return .failure(.base(ServerAnswer(base, sanitizedMessage: serverMessage(of: envelope, in: response.body))))
-        case .module(let code):
-            return .failure(
-                .module(ServerAnswer(code, sanitizedMessage: serverMessage(of: envelope, in: response.body))))
-        case .unexpected(let raw):
-            return .failure(
-                .unexpectedCode(ServerAnswer(raw, sanitizedMessage: serverMessage(of: envelope, in: response.body))))
-        case .invalidCatalog(let failure): return .failure(.invalidCatalog(failure))
         }
     }
 
@@ -222,70 +225,51 @@ struct LocatedEnvelope {
     }
 }
 
-/// Why a response is rejected before its code is classified.
-@usableFromInline
-enum EnvelopeRejection: Error {
-    case status(HTTPStatusError)
-    case envelope(EnvelopeError)
-}
-
 /// A `JSONDecoder` with the default strategies, for the payloads the built-in decoder hands back.
 private let defaultJSONDecoder = JSONDecoder()
 
 extension ResponseDecoder {
-    /// Checks the status and scans the envelope.
+    /// Scans the envelope in the body's bytes.
     @usableFromInline
-    func locate(_ response: TransportResponse) throws(EnvelopeRejection) -> LocatedEnvelope {
-        if let status = statusValidator.failure(for: response) {
-            throw .status(status)
-        }
-        let matcher = keyMatcher
-        let scanned = response.body.withUnsafeBytes { bytes in
-            Result { () throws(EnvelopeError) -> EnvelopeScan in try EnvelopeScan.scan(bytes, keys: matcher) }
-        }
-        switch scanned {
-        case .success(let scan): return LocatedEnvelope(scan)
-        case .failure(let error): throw .envelope(error)
-        }
+    func locate(_ bytes: UnsafeRawBufferPointer) throws(EnvelopeError) -> LocatedEnvelope {
+        LocatedEnvelope(try EnvelopeScan.scan(bytes, keys: keyMatcher))
     }
 
     /// The envelope's message (what ``ResponseEnvelope/message`` would be), for the base handler.
     @usableFromInline
-    func message(of envelope: LocatedEnvelope, in body: Data) -> String? {
+    func message(of envelope: LocatedEnvelope, in bytes: UnsafeRawBufferPointer) -> String? {
         guard let range = envelope.scan.messageRange else { return nil }
-        return body.withUnsafeBytes { bytes in
-            if envelope.scan.messageEscaped {
-                var scanner = JSONScanner(bytes)
-                scanner.position = range.lowerBound - 1
-                // The scan has validated the string, so reading it again cannot fail.
-                return String(decoding: (try? scanner.readString()) ?? [], as: UTF8.self)
-            }
-            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        if envelope.scan.messageEscaped {
+            var scanner = JSONScanner(bytes)
+            scanner.position = range.lowerBound - 1
+            // The scan has validated the string, so reading it again cannot fail.
+            return String(decoding: (try? scanner.readString()) ?? [], as: UTF8.self)
         }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    /// The envelope's message as ``ModuleRespError`` keeps it: read from the body one scalar at a
-    /// time, escapes resolved, and cleaned and bounded by ``ServerMessage/sanitized(_:)``, so that a
+    /// The envelope's message as ``ModuleRespError`` keeps it, cleaned and bounded by
+    /// ``ServerMessage/sanitized(_:)``: kept as it is when the cleaning would leave it unchanged
+    /// (one pass over its bytes), otherwise read one scalar at a time, escapes resolved, so that a
     /// long message is never decoded or copied beyond the bound.
     @usableFromInline
-    func serverMessage(of envelope: LocatedEnvelope, in body: Data) -> String? {
+    func serverMessage(of envelope: LocatedEnvelope, in bytes: UnsafeRawBufferPointer) -> String? {
         guard let range = envelope.scan.messageRange else { return nil }
-        return body.withUnsafeBytes { bytes in
-            var scalars = JSONStringScalars(bytes, contents: range)
-            return ServerMessage.sanitized(&scalars)
-        }
+        return ServerMessage.sanitized(jsonString: bytes, contents: range, escaped: envelope.scan.messageEscaped)
     }
 
-    /// Decodes the success payload (`null` when missing) with ``jsonDecoder`` or the built-in
-    /// decoder, which hands the payloads it does not read as `JSONDecoder` does to a default one.
+    /// Decodes the success payload (`null` when missing) from the body's bytes with ``jsonDecoder``
+    /// or the built-in decoder, which hands the payloads it does not read as `JSONDecoder` does to a
+    /// default one.
     @usableFromInline
-    func payload<Model: Decodable>(_ model: Model.Type, of envelope: LocatedEnvelope, in body: Data) throws -> Model {
+    func payload<Model: Decodable>(
+        _ model: Model.Type, of envelope: LocatedEnvelope, in bytes: UnsafeRawBufferPointer, body: Data
+    ) throws -> Model {
         let range = envelope.scan.dataRange
         if jsonDecoder == nil {
-            let decoded = try body.withUnsafeBytes { bytes in
-                try PayloadDecoding.decode(Model.self, from: bytes, valueStart: range?.lowerBound)
+            if let decoded = try PayloadDecoding.decode(Model.self, from: bytes, valueStart: range?.lowerBound) {
+                return decoded
             }
-            if let decoded { return decoded }
         }
         let payload: Data
         if let range {

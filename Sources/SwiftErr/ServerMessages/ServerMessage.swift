@@ -15,10 +15,13 @@
 ///   whose first character alone is longer than the limit (a letter with hundreds of combining
 ///   marks).
 ///
-/// The text is read one scalar at a time and reading stops as soon as the limit is reached: of a
-/// 1 MB message, only the scalars up to the limit are read (and, at worst, the controls and white
-/// space that are dropped before them), and nothing beyond 512 bytes is ever copied. (Parsing the
-/// envelope still validates every byte of the body once, as for any response.)
+/// A text the cleaning leaves unchanged (valid UTF-8 of at most 512 bytes with single spaces
+/// between words and nothing else to clean, as most messages are) is recognised in one pass over
+/// its bytes and kept as it is. Any other text is read one scalar at a time and reading stops as
+/// soon as the limit is reached: of a 1 MB message, only the scalars up to the limit are read (and,
+/// at worst, the controls and white space that are dropped before them), and nothing beyond 512
+/// bytes is ever copied. (Parsing the envelope still validates every byte of the body once, as for
+/// any response.)
 public enum ServerMessage {
     /// The largest cleaned message kept, in bytes of UTF-8, "…" included: 512.
     public static let maximumUTF8Count = 512
@@ -28,6 +31,10 @@ public enum ServerMessage {
     /// - Returns: The cleaned text, or `nil` when nothing worth showing is left.
     public static func sanitized(_ text: String?) -> String? {
         guard let text else { return nil }
+        let unchanged = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            utf8.baseAddress.map { isUnchangedByCleaning($0, utf8.count) } ?? false
+        }
+        if unchanged == true { return text }
         var scalars = text.unicodeScalars.makeIterator()
         return sanitized(&scalars)
     }
