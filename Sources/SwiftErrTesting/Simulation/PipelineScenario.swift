@@ -13,7 +13,7 @@ import SwiftErr
 ///     let result = try await scenario.run { simulation in
 ///         let client = ResponseClient(
 ///             transport: simulation.upstream,
-///             protections: try UpstreamProtections(clock: simulation.clock),
+///             protections: try simulation.protections(),
 ///             clock: simulation.pipelineClock)
 ///         return { SimulatedOutcome(await client.result($0, returning: NoData.self, module: OrderCode.self)) }
 ///     }

@@ -13,7 +13,7 @@ import SwiftErr
 /// let simulation = PipelineSimulation(script: .outage(at: .seconds(30), lasting: .seconds(600)))
 /// let client = ResponseClient(
 ///     transport: simulation.upstream,
-///     protections: try UpstreamProtections(clock: simulation.clock),
+///     protections: try simulation.protections(),
 ///     clock: simulation.pipelineClock)
 /// let report = await simulation.run(rate: 10, for: .seconds(900)) { request in
 ///     SimulatedOutcome(await client.result(request, returning: NoData.self, module: OrderCode.self))
@@ -77,6 +77,30 @@ public final class PipelineSimulation: Sendable {
         return PipelineClock(
             clock, wallClock: { Date(timeIntervalSince1970: 1_800_000_000 + clock.now.offset / .seconds(1)) },
             random: { jitter.withLock { Double($0.next() >> 11) * 0x1.0p-53 } })
+    }
+
+    /// Upstream protections for a pipeline under test: each upstream's protection measures its
+    /// windows and breaks on ``clock``, and its throttle sheds by random numbers drawn from the
+    /// simulation's seed, so that a run is the same every time (`UpstreamProtections(clock:)` alone
+    /// seeds each throttle at random).
+    /// - Parameters:
+    ///   - retryBudget: The retry budget, or `nil` for none (``SwiftErr/RetryBudget/default``).
+    ///   - circuitBreaker: The circuit breaker, or `nil` for none (``SwiftErr/CircuitBreaker/default``).
+    ///   - throttle: The adaptive throttle, or `nil` for none (``SwiftErr/AdaptiveThrottle/default``).
+    /// - Returns: The registry, 64 upstreams at most, keyed by host.
+    /// - Throws: ``SwiftErr/ResilienceConfigurationError`` as `UpstreamProtections` throws it.
+    public func protections(
+        retryBudget: RetryBudget? = .default, circuitBreaker: CircuitBreaker? = .default,
+        throttle: AdaptiveThrottle? = .default
+    ) throws(ResilienceConfigurationError) -> UpstreamProtections {
+        let clock = self.clock
+        let numbers = Locked(SplitMix64(seed: seed ^ 0x2545_F491_4F6C_DD1D))
+        let random: @Sendable () -> Double = { numbers.withLock { Double($0.next() >> 11) * 0x1.0p-53 } }
+        return try UpstreamProtections { _ in
+            UpstreamProtection(
+                retryBudget: retryBudget, circuitBreaker: circuitBreaker, throttle: throttle, clock: clock,
+                random: random)
+        }
     }
 
     /// Sends requests at a constant rate and returns what happened to them.
