@@ -156,15 +156,15 @@ public final class PipelineSimulation: Sendable {
             }
         }
         let generator = Task(executorPreference: executor) {
-            await UnstructuredTasks.$start.withValue(start) { await generate() }
+            await UnstructuredTasks.$start.withValue(UnstructuredTasks.Starter(start)) { await generate() }
         }
         let limit = origin.advanced(by: duration + drain)
-        drive(until: limit)
+        await drive(until: limit)
         // What is left past the limit is cancelled, and its cancellation run, so that no task of the
         // simulation outlives it.
         generator.cancel()
         for task in running.withLock({ Array($0.values) }) { task.cancel() }
-        drive(until: limit)
+        await drive(until: limit)
         let requests = records.withLock { records in
             records.map { record in
                 var record = record
@@ -185,9 +185,24 @@ public final class PipelineSimulation: Sendable {
             refreshes: tokens?.refreshCount ?? 0, expiries: expiries)
     }
 
+    /// Runs the simulation's tasks on a thread of its own until no deadline is left before `limit`
+    /// (``drive(untilLimit:)``), and resumes when it is done: a run takes seconds of real time,
+    /// during which the thread that awaits it goes back to the concurrency pool, so that other
+    /// tests of the process, with real-time limits of their own, are not held up.
+    private func drive(until limit: ManualClock.Instant) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let thread = Thread { [self] in
+                drive(untilLimit: limit)
+                done.resume()
+            }
+            thread.name = "PipelineSimulation"
+            thread.start()
+        }
+    }
+
     /// Runs the tasks until all wait, moves the clock to the next deadline, and again, until no
     /// deadline is left before `limit`.
-    private func drive(until limit: ManualClock.Instant) {
+    private func drive(untilLimit limit: ManualClock.Instant) {
         while true {
             executor.runUntilIdle()
             guard let next = clock.nextDeadline, next <= limit else { return }
