@@ -11,7 +11,8 @@
 //      ↑      ↖              recovery, ResponseClient over any HTTPTransport, the process-wide catalog
 //      ↑      ↖              (Catalog.install); no networking library, no backend's codes
 //      ↑    SwiftErrURLSession*   URLSessionTransport and the URLRequest forms of ResponseClient
-//      ↑    SwiftErrTesting*      test doubles: manual clock, recording presenter, loopback HTTP server
+//      ↑    SwiftErrTesting*      test doubles: manual clock, recording presenter, loopback HTTP server,
+//      ↑                          the simulation, the transport scenarios (in the built-in catalog's codes)
 //   SwiftErrCatalogFile* catalog files: reader, checks, generated-name rules, display text; a
 //      ↑                     catalog loaded from a file at run time (ReloadableCatalog's reload)
 //      ↑
@@ -49,7 +50,7 @@ let package = Package(
         .target(name: "SwiftErrCore", dependencies: ["CErrCore"]),
         .target(name: "SwiftErr", dependencies: ["SwiftErrCore", "CErrCore"]),
         .target(name: "SwiftErrURLSession", dependencies: ["SwiftErr"]),
-        .target(name: "SwiftErrTesting", dependencies: ["SwiftErr"]),
+        .target(name: "SwiftErrTesting", dependencies: ["SwiftErr", "SwiftErrDefaultCatalog"]),
         .target(name: "CErrDefaultCatalog", dependencies: ["CErrCore"]),
         .target(name: "SwiftErrDefaultCatalog", dependencies: ["SwiftErrCore", "CErrCore", "CErrDefaultCatalog"]),
         .target(name: "SwiftErrCatalogFile", dependencies: ["SwiftErr", "CErrCore"]),

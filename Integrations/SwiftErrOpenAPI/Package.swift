@@ -31,6 +31,7 @@ let package = Package(
                 "SwiftErrOpenAPI",
                 .product(name: "SwiftErr", package: "SwiftErr"),
                 .product(name: "SwiftErrDefaultCatalog", package: "SwiftErr"),
+                .product(name: "SwiftErrTesting", package: "SwiftErr"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]

@@ -105,8 +105,7 @@ struct CatalogFlaggedSessionTests {
             tokens.expire()
             let transport = URLSessionTransport(session: urlSession)
             let session = AuthenticationSession(
-                authenticator: LoopbackBearerAuthenticator(transport: transport, tokenURL: server.url("/token")),
-                credential: "t-0")
+                authenticator: BearerTokenAuthenticator.loopback(tokens, through: transport), credential: "t-0")
             client = ResponseClient(transport: transport, policy: .never, authentication: session)
         }
 

@@ -1,7 +1,9 @@
 import Foundation
 
 extension RetryPolicy {
-    /// Classifies a failure (see the type's discussion for the rules).
+    /// Classifies a failure (see the type's discussion for the rules): a server code by
+    /// ``disposition(forCode:flags:)``, an unacceptable status by ``disposition(forStatus:)``, a
+    /// transport failure by ``disposition(forTransportError:)``.
     /// - Parameter error: The failure, adapted to a module error.
     /// - Returns: ``RetryDisposition/retry`` or why not.
     public func disposition<Code: ModuleCode>(for error: ModuleRespError<Code>) -> RetryDisposition {
@@ -9,30 +11,11 @@ extension RetryPolicy {
         case .cancelled, .stoppedByUser:
             return .stop(.cancelled)
         case .base, .module, .unexpectedCode:
-            // A business answer, of any module, is final; the one rule (UpstreamOutcome) calls a code
-            // a failure, worth repeating, only when its catalog flags say retryable and not fatal.
-            let flags = error.flags
-            if flags.contains(.fatal) { return .stop(.fatalCode) }
-            if let raw = error.rawCode, endingServerCodes.contains(raw) { return .stop(.endsFlow) }
-            return UpstreamOutcome(flags: flags).isFailure ? .retry : .stop(.notRetryable)
+            return disposition(forCode: error.rawCode, flags: error.flags)
         case .unacceptableStatus(let status):
-            if endingStatusCodes.contains(status.statusCode) { return .stop(.endsFlow) }
-            return retryableStatusCodes.contains(status.statusCode) ? .retry : .stop(.notRetryable)
+            return disposition(forStatus: status.statusCode)
         case .transportFailed(let underlying):
-            // Only what the one rule calls a failure of the upstream may be repeated (not a body
-            // over the reader's limit: the upstream answered); the policy's sets narrow it further.
-            guard UpstreamOutcome(transportError: underlying).isFailure else { return .stop(.notRetryable) }
-            let retryable: Bool
-            if let timeout = underlying as? RequestTimeoutError {
-                retryable = timeout.limit == .attempt && retryableURLErrorCodes.contains(.timedOut)
-            } else if let urlError = underlying as? URLError {
-                retryable = retryableURLErrorCodes.contains(urlError.code)
-            } else if let posixError = underlying as? POSIXError {
-                retryable = retryablePOSIXErrorCodes.contains(posixError.code)
-            } else {
-                retryable = retriesOtherTransportFailures
-            }
-            return retryable ? .retry : .stop(.notRetryable)
+            return disposition(forTransportError: underlying)
         case .invalidEnvelope, .decodingFailed, .invalidCatalog, .reauthenticationFailed:
             return .stop(.notRetryable)
         case .refused:
@@ -40,6 +23,58 @@ extension RetryPolicy {
             // again would be the load the protection is there to stop.
             return .stop(.notRetryable)
         }
+    }
+
+    /// Classifies a server code's answer, of any module, by its catalog flags: `CodeFlags.fatal` or
+    /// a code in ``endingServerCodes`` ends the flow; a code the one rule calls a failure
+    /// (``UpstreamOutcome/init(flags:)``: flagged `CodeFlags.retryable`) is retried; any other is
+    /// final, as a business answer does not change by asking again.
+    ///
+    /// The rule for a front end without a module type, such as a gateway reading envelopes with
+    /// its own catalog; ``disposition(for:)`` applies it to a module error.
+    /// - Parameters:
+    ///   - code: The server code, or `nil` when it is not known.
+    ///   - flags: The code's flags in the catalog that classified it (empty for a code it does not
+    ///     list).
+    /// - Returns: ``RetryDisposition/retry`` or why not.
+    public func disposition(forCode code: Int64?, flags: CodeFlags) -> RetryDisposition {
+        if flags.contains(.fatal) { return .stop(.fatalCode) }
+        if let code, endingServerCodes.contains(code) { return .stop(.endsFlow) }
+        return UpstreamOutcome(flags: flags).isFailure ? .retry : .stop(.notRetryable)
+    }
+
+    /// Classifies an HTTP status the client does not accept: one in ``endingStatusCodes`` ends the
+    /// flow, one in ``retryableStatusCodes`` is retried, any other is final.
+    /// - Parameter statusCode: The status.
+    /// - Returns: ``RetryDisposition/retry`` or why not.
+    public func disposition(forStatus statusCode: Int) -> RetryDisposition {
+        if endingStatusCodes.contains(statusCode) { return .stop(.endsFlow) }
+        return retryableStatusCodes.contains(statusCode) ? .retry : .stop(.notRetryable)
+    }
+
+    /// Classifies an error a send threw (a transport's, or a ``RequestTimeoutError``).
+    ///
+    /// Only what the one rule calls a failure of the upstream
+    /// (``UpstreamOutcome/init(transportError:)``) may be repeated — not a body over a reader's
+    /// limit (the upstream answered), a cancellation or a request past its deadline — and the
+    /// policy's sets narrow it further: a `URLError` in ``retryableURLErrorCodes``, a `POSIXError`
+    /// in ``retryablePOSIXErrorCodes``, an attempt out of time when `URLError.timedOut` is
+    /// retryable, any other error when ``retriesOtherTransportFailures`` is set.
+    /// - Parameter error: The error the send threw.
+    /// - Returns: ``RetryDisposition/retry`` or why not.
+    public func disposition(forTransportError error: any Error) -> RetryDisposition {
+        guard UpstreamOutcome(transportError: error).isFailure else { return .stop(.notRetryable) }
+        let retryable: Bool
+        if let timeout = error as? RequestTimeoutError {
+            retryable = timeout.limit == .attempt && retryableURLErrorCodes.contains(.timedOut)
+        } else if let urlError = error as? URLError {
+            retryable = retryableURLErrorCodes.contains(urlError.code)
+        } else if let posixError = error as? POSIXError {
+            retryable = retryablePOSIXErrorCodes.contains(posixError.code)
+        } else {
+            retryable = retriesOtherTransportFailures
+        }
+        return retryable ? .retry : .stop(.notRetryable)
     }
 
     /// The backoff after a failed attempt, before any `Retry-After`.
@@ -73,7 +108,8 @@ extension RetryPolicy {
     ///
     /// The answer is read from the typed error (``ModuleRespError/retryAfter``), and otherwise
     /// from the error the attempt threw when that conforms to ``RetryAfterProviding`` (a
-    /// transport's own error type, mapped to a status by a custom adapter).
+    /// transport's own error type, mapped to a status by a custom adapter); then
+    /// ``retryAfterDelay(forStatus:retryAfter:now:)`` decides.
     /// - Parameters:
     ///   - error: The failure, adapted.
     ///   - original: The error the attempt threw, or `nil`.
@@ -82,10 +118,23 @@ extension RetryPolicy {
     public func retryAfterDelay<Code: ModuleCode>(
         for error: ModuleRespError<Code>, original: (any Error)? = nil, now: Date
     ) -> Duration? {
-        guard let status = error.statusCode, retryAfterStatusCodes.contains(status),
-            let answer = error.retryAfter ?? (original as? any RetryAfterProviding)?.retryAfter
-        else { return nil }
-        return answer.delay(from: now)
+        guard let status = error.statusCode, retryAfterStatusCodes.contains(status) else { return nil }
+        return retryAfterDelay(
+            forStatus: status, retryAfter: error.retryAfter ?? (original as? any RetryAfterProviding)?.retryAfter,
+            now: now)
+    }
+
+    /// The wait a server asked for with a status, when this policy honours `Retry-After` on it
+    /// (``retryAfterStatusCodes``).
+    /// - Parameters:
+    ///   - statusCode: The status.
+    ///   - retryAfter: The answer's `Retry-After`, or `nil` for none.
+    ///   - now: The current wall-clock time, for an HTTP-date.
+    /// - Returns: The server's wait (zero for a date already past), or `nil` when there is none to
+    ///   honour.
+    public func retryAfterDelay(forStatus statusCode: Int, retryAfter: RetryAfter?, now: Date) -> Duration? {
+        guard retryAfterStatusCodes.contains(statusCode), let retryAfter else { return nil }
+        return retryAfter.delay(from: now)
     }
 
     static func seconds(_ duration: Duration) -> Double {

@@ -13,7 +13,11 @@ import Foundation
 /// This is the one retryability rule: ``ModuleRespError/isRetryable`` is
 /// `RetryPolicy.default.disposition(for: error) == .retry`. It builds on the one rule for what a
 /// failure of the upstream is (``UpstreamOutcome``, which the retry budget, the circuit breaker and
-/// the throttle count by): only a failure may be repeated, and the policy narrows which.
+/// the throttle count by): only a failure may be repeated, and the policy narrows which. A front end
+/// without a module type (a gateway reading envelopes with its own catalog) applies the same rule
+/// through the parts ``disposition(for:)`` is made of: ``disposition(forStatus:)``,
+/// ``disposition(forTransportError:)``, ``disposition(forCode:flags:)`` and
+/// ``retryAfterDelay(forStatus:retryAfter:now:)``.
 /// - Server codes, of any module (a base code, the module's own, or another module's code
 ///   answered to this module's request): the catalog's flags decide. `CodeFlags.fatal` or a code
 ///   in ``endingServerCodes`` ends the flow at once; `CodeFlags.retryable` (a failure by

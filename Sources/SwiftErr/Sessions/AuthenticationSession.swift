@@ -180,8 +180,8 @@ public final class AuthenticationSession<A: Authenticator>: Sendable {
 
     /// Applies the current credential to a request, first waiting for a refresh that is running.
     ///
-    /// ``ResponseClient`` calls it before every attempt; call it yourself when you send requests
-    /// through another pipeline, and pass what it returns to
+    /// Call it when you send requests through a pipeline of your own (``ResponseClient`` takes the
+    /// same step before every attempt, bounded by the request's deadline), and pass what it returns to
     /// ``reauthenticate(_:trigger:module:flags:serverMessage:observer:)`` when the answer asks for
     /// re-authentication.
     /// - Parameter request: The request to send.

@@ -1,6 +1,5 @@
 import SwiftErr
 
-@available(macOS 15.0, iOS 18.0, macCatalyst 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 extension PipelineScenario {
     /// How soon after an upstream's return the default protections admit every request again: the
     /// circuit breaker's break plus one throttle probe interval (10 s).

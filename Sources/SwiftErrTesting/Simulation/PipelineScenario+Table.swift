@@ -1,7 +1,6 @@
 import Foundation
 import SwiftErr
 
-@available(macOS 15.0, iOS 18.0, macCatalyst 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 extension PipelineScenario.Result {
     /// The run as a row of ``PipelineScenario/table(_:)``.
     public var row: String {
@@ -28,7 +27,6 @@ extension PipelineScenario.Result {
     }
 }
 
-@available(macOS 15.0, iOS 18.0, macCatalyst 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 extension PipelineScenario {
     /// The results of runs as a Markdown table: per scenario, the requests sent, those never
     /// answered, the time from the upstream's return until every request was admitted, the

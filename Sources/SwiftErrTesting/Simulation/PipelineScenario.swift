@@ -14,14 +14,13 @@ import SwiftErr
 ///     let result = try await scenario.run { simulation in
 ///         let client = ResponseClient(
 ///             transport: simulation.upstream,
-///             protections: try UpstreamProtections(clock: simulation.clock, random: simulation.random),
+///             protections: try simulation.protections(),
 ///             clock: simulation.pipelineClock)
 ///         return { SimulatedOutcome(await client.result($0, returning: NoData.self, module: StudyGroupCode.self)) }
 ///     }
 ///     #expect(result.failures.isEmpty, "\(scenario): \(result.failures)")
 /// }
 /// ```
-@available(macOS 15.0, iOS 18.0, macCatalyst 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 public struct PipelineScenario: Sendable, CustomStringConvertible {
     /// What a user expects of a run.
     public enum Expectation: Sendable, Hashable, CustomStringConvertible {
@@ -120,6 +119,7 @@ public struct PipelineScenario: Sendable, CustomStringConvertible {
     ///     token service, for a scenario with tokens), and returns how a request is sent through it.
     /// - Returns: The report and the expectations that failed.
     /// - Throws: What `pipeline` throws.
+    @available(macOS 15.0, iOS 18.0, macCatalyst 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     public func run(
         seed: UInt64 = 1,
         _ pipeline: (PipelineSimulation) throws -> @Sendable (TransportRequest) async -> SimulatedOutcome

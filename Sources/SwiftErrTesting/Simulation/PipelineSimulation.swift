@@ -6,16 +6,17 @@ import SwiftErr
 ///
 /// The simulation owns a ``ManualClock`` and the upstream (``SimulatedUpstream``, an
 /// ``HTTPTransport``). Give your pipeline the simulation's clock — a `ResponseClient`'s
-/// ``pipelineClock``, the protections' and the session's ``clock`` — the protections ``random``
-/// (their throttles draw at random), and the upstream as its transport; then send requests at a
-/// rate:
+/// ``pipelineClock``, the session's ``clock``, and protections made by
+/// ``protections(retryBudget:circuitBreaker:throttle:keying:)`` (on the clock, their throttles
+/// drawing from the simulation's seed) — and the upstream as its transport; then send requests at
+/// a rate:
 ///
 /// <!-- listing: context=app,tests -->
 /// ```swift
 /// let simulation = PipelineSimulation(script: .outage(at: .seconds(30), lasting: .seconds(600)))
 /// let client = ResponseClient(
 ///     transport: simulation.upstream,
-///     protections: try UpstreamProtections(clock: simulation.clock, random: simulation.random),
+///     protections: try simulation.protections(),
 ///     clock: simulation.pipelineClock)
 /// let report = await simulation.run(rate: 10, for: .seconds(900)) { request in
 ///     SimulatedOutcome(await client.result(request, returning: NoData.self, module: StudyGroupCode.self))
@@ -88,6 +89,27 @@ public final class PipelineSimulation: Sendable {
             random: random)
     }
 
+    /// Upstream protections for a pipeline under test: each upstream's protection measures its
+    /// windows and breaks on ``clock``, and its throttle sheds by random numbers drawn from the
+    /// simulation's seed, so that a run is the same every time (`UpstreamProtections(clock:)` alone
+    /// seeds each throttle at random).
+    /// - Parameters:
+    ///   - retryBudget: The retry budget, or `nil` for none (``SwiftErr/RetryBudget/default``).
+    ///   - circuitBreaker: The circuit breaker, or `nil` for none (``SwiftErr/CircuitBreaker/default``).
+    ///   - throttle: The adaptive throttle, or `nil` for none (``SwiftErr/AdaptiveThrottle/default``).
+    ///   - keying: How requests are told apart into upstreams (``SwiftErr/UpstreamKeying/host``).
+    /// - Returns: The registry, 64 upstreams at most.
+    /// - Throws: ``SwiftErr/ResilienceConfigurationError`` as `UpstreamProtections` throws it.
+    public func protections(
+        retryBudget: RetryBudget? = .default, circuitBreaker: CircuitBreaker? = .default,
+        throttle: AdaptiveThrottle? = .default, keying: UpstreamKeying = .host
+    ) throws(ResilienceConfigurationError) -> UpstreamProtections {
+        let numbers = Locked(SplitMix64(seed: seed ^ 0x2545_F491_4F6C_DD1D))
+        return try UpstreamProtections(
+            retryBudget: retryBudget, circuitBreaker: circuitBreaker, throttle: throttle, keying: keying,
+            clock: clock, random: { numbers.withLock { Double($0.next() >> 11) * 0x1.0p-53 } })
+    }
+
     /// Sends requests at a constant rate and returns what happened to them.
     ///
     /// Request `i` is sent at `i / rate` seconds, in a task of its own, for as long as `duration`;
@@ -141,15 +163,15 @@ public final class PipelineSimulation: Sendable {
             }
         }
         let generator = Task(executorPreference: executor) {
-            await UnstructuredTasks.$start.withValue(start) { await generate() }
+            await UnstructuredTasks.$start.withValue(UnstructuredTasks.Starter(start)) { await generate() }
         }
         let limit = origin.advanced(by: duration + drain)
-        drive(until: limit)
+        await drive(until: limit)
         // What is left past the limit is cancelled, and its cancellation run, so that no task of the
         // simulation outlives it.
         generator.cancel()
         for task in running.withLock({ Array($0.values) }) { task.cancel() }
-        drive(until: limit)
+        await drive(until: limit)
         let requests = records.withLock { records in
             records.map { record in
                 var record = record
@@ -170,9 +192,24 @@ public final class PipelineSimulation: Sendable {
             refreshes: tokens?.refreshCount ?? 0, expiries: expiries)
     }
 
+    /// Runs the simulation's tasks on a thread of its own until no deadline is left before `limit`
+    /// (``drive(untilLimit:)``), and resumes when it is done: a run takes seconds of real time,
+    /// during which the thread that awaits it goes back to the concurrency pool, so that other
+    /// tests of the process, with real-time limits of their own, are not held up.
+    private func drive(until limit: ManualClock.Instant) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let thread = Thread { [self] in
+                drive(untilLimit: limit)
+                done.resume()
+            }
+            thread.name = "PipelineSimulation"
+            thread.start()
+        }
+    }
+
     /// Runs the tasks until all wait, moves the clock to the next deadline, and again, until no
     /// deadline is left before `limit`.
-    private func drive(until limit: ManualClock.Instant) {
+    private func drive(untilLimit limit: ManualClock.Instant) {
         while true {
             executor.runUntilIdle()
             guard let next = clock.nextDeadline, next <= limit else { return }

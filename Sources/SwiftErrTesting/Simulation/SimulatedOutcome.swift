@@ -24,6 +24,20 @@ public enum SimulatedOutcome: Sendable, Hashable {
         }
     }
 
+    /// The outcome of an answer passed on as it came, as a middleware or a gateway passes it on: a
+    /// 2xx is the upstream's success when its envelope's code is the success code (or no code was
+    /// read) and an answer otherwise; a 5xx or a 429 is a failure; any other status an answer.
+    /// - Parameters:
+    ///   - status: The HTTP status passed on.
+    ///   - code: The envelope's code, when one was read.
+    public init(status: Int, code: Int64? = nil) {
+        switch status {
+        case 200..<300: self = (code ?? 0) == 0 ? .success : .answer
+        case 429, 500...: self = .failed
+        default: self = .answer
+        }
+    }
+
     /// The outcome of a request's error.
     /// - Parameter error: What the request threw.
     public init<Code: ModuleCode>(_ error: ModuleRespError<Code>) {

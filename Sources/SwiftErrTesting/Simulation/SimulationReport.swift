@@ -1,7 +1,6 @@
 import SwiftErr
 
 /// What a ``PipelineSimulation`` run measured, in the terms a user states a guarantee in.
-@available(macOS 15.0, iOS 18.0, macCatalyst 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 public struct SimulationReport: Sendable {
     /// One request: when it arrived, when it ended (`nil`: it never did), and how.
     public struct Request: Sendable, Hashable {

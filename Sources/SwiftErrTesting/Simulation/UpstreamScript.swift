@@ -9,7 +9,6 @@ import SwiftErr
 /// let script = UpstreamScript.outage(at: .seconds(60), lasting: .seconds(600))   // healthy, down, healthy
 /// let flaky = UpstreamScript([(.zero, .failing(fraction: 0.5))])
 /// ```
-@available(macOS 15.0, iOS 18.0, macCatalyst 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 public struct UpstreamScript: Sendable {
     /// What the upstream does during a phase.
     public enum Behaviour: Sendable, Hashable {

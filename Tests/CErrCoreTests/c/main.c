@@ -14,10 +14,18 @@ typedef struct group {
 
 int main(int argc, char **argv) {
     static const group groups[] = {
-        {"status", test_status},     {"validate", test_validate},   {"build", test_build},
-        {"classify", test_classify}, {"text", test_text},           {"differential", test_differential},
-        {"check", test_check},       {"sort", test_sort},           {"front", test_front},
-        {"version", test_version},   {"languages", test_languages}, {"language rule", test_language_rule},
+        {"status", test_status},
+        {"validate", test_validate},
+        {"build", test_build},
+        {"classify", test_classify},
+        {"text", test_text},
+        {"differential", test_differential},
+        {"check", test_check},
+        {"sort", test_sort},
+        {"front", test_front},
+        {"version", test_version},
+        {"languages", test_languages},
+        {"language rule", test_language_rule},
         {"batch_paths", test_batch_paths},
     };
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++) {

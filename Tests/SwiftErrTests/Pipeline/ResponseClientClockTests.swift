@@ -140,7 +140,8 @@ struct ResponseClientClockTests {
         let gate = AsyncGate()
         let server = SessionServer()
         let session = AuthenticationSession(
-            authenticator: ServerAuthenticator(server: server, gate: gate), credential: "t-0", clock: ManualClock())
+            authenticator: BearerTokenAuthenticator(server: server, gate: gate), credential: "t-0", clock: ManualClock()
+        )
         let clock = ManualClock()
         var client = ResponseClient(
             transport: server, policy: .never, timeouts: .init(overall: .seconds(20)), authentication: session)

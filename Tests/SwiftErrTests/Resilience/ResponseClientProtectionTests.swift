@@ -321,7 +321,7 @@ struct ResponseClientProtectionTests {
             retryBudget: .default, circuitBreaker: try Self.breaker(minimumThroughput: 1),
             throttle: nil, clock: ManualClock())
         let session = AuthenticationSession(
-            authenticator: ServerAuthenticator(server: server), credential: "t-0", clock: ManualClock())
+            authenticator: BearerTokenAuthenticator(server: server), credential: "t-0", clock: ManualClock())
         let client = ResponseClient(
             transport: server, policy: Self.quick, protections: protections, observer: observed,
             authentication: session)
@@ -354,7 +354,8 @@ struct ResponseClientProtectionTests {
         let gate = AsyncGate()
         let protections = try UpstreamProtections(clock: ManualClock())
         let session = AuthenticationSession(
-            authenticator: ServerAuthenticator(server: server, gate: gate), credential: "t-0", clock: ManualClock())
+            authenticator: BearerTokenAuthenticator(server: server, gate: gate), credential: "t-0", clock: ManualClock()
+        )
         let client = ResponseClient(
             transport: server, policy: Self.quick, protections: protections, authentication: session)
         server.expire()

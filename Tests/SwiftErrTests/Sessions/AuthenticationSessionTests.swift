@@ -16,8 +16,8 @@ struct AuthenticationSessionTests {
     /// A client, its session, its server and what its base handler received.
     struct Setup {
         let server: SessionServer
-        let authenticator: ServerAuthenticator
-        let session: AuthenticationSession<ServerAuthenticator>
+        let authenticator: BearerTokenAuthenticator
+        let session: AuthenticationSession<BearerTokenAuthenticator>
         let log = HandlerLog()
         let client: ResponseClient
 
@@ -27,7 +27,7 @@ struct AuthenticationSessionTests {
             window: RefreshWindow = .default, clock: ManualClock = ManualClock()
         ) {
             self.server = server
-            authenticator = ServerAuthenticator(
+            authenticator = BearerTokenAuthenticator(
                 server: server, gate: gate, failure: failure, matchesRequests: matchesRequests)
             session = AuthenticationSession(
                 authenticator: authenticator, credential: "t-0", window: window, clock: clock)
@@ -93,7 +93,7 @@ struct AuthenticationSessionTests {
         #expect(outcomes.count == 200)
         #expect(outcomes.allSatisfy { (try? $0.get()) == Self.item })
         #expect(setup.authenticator.refreshCount == 1)
-        #expect(setup.authenticator.refreshes.withLock { $0 } == ["t-0"])
+        #expect(setup.authenticator.refusedTokens == ["t-0"])
         let tokens = server.tokens
         #expect(tokens.count == 400)
         #expect(tokens.prefix(200).allSatisfy { $0 == "t-0" })
@@ -160,7 +160,7 @@ struct AuthenticationSessionTests {
             return server.isAuthorized(request) ? SessionServer.joined : SessionServer.envelope(11001)
         }
         server.expire()
-        let setup = Setup(server: server, failure: ServerAuthenticator.RefreshFailed())
+        let setup = Setup(server: server, failure: ServerRefreshFailed())
         let results = Task { await setup.concurrent(50) }
         #expect(await arrivals.waitForArrivals(50))
         arrivals.open()
@@ -168,7 +168,7 @@ struct AuthenticationSessionTests {
         for outcome in outcomes {
             let failure = Self.failure(outcome)?.reauthenticationError
             #expect(failure?.reason == .refreshFailed)
-            #expect(failure?.underlyingError is ServerAuthenticator.RefreshFailed)
+            #expect(failure?.underlyingError is ServerRefreshFailed)
         }
         #expect(setup.authenticator.refreshCount == 1)
         #expect(server.requests.count == 50)
@@ -441,7 +441,7 @@ struct AuthenticationSessionTests {
     @Test("authenticate and reauthenticate, for pipelines of their own")
     func publicPipeline() async throws {
         let server = SessionServer()
-        let authenticator = ServerAuthenticator(server: server)
+        let authenticator = BearerTokenAuthenticator(server: server)
         let session = AuthenticationSession(authenticator: authenticator, credential: "t-0")
         let first = try await session.authenticate(TransportRequest(url: URL(string: "http://in-process/x")!))
         #expect(first.request.value(forHeader: "Authorization") == "Bearer t-0")

@@ -177,7 +177,7 @@ struct RefreshUsesSessionTests {
         // The token service is reached with a credential of its own, which is valid: its session
         // never refreshes.
         let service = AuthenticationSession(
-            authenticator: ServerAuthenticator(server: server), credential: "service-key", clock: ManualClock())
+            authenticator: BearerTokenAuthenticator(server: server), credential: "service-key", clock: ManualClock())
         let authenticator = ClientAuthenticator()
         let session = AuthenticationSession(authenticator: authenticator, credential: "t-0", clock: ManualClock())
         authenticator.tokenClient.withLock { $0 = ResponseClient(transport: server, authentication: service) }

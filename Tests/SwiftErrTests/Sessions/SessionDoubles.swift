@@ -1,5 +1,6 @@
 import Foundation
 import SwiftErr
+import SwiftErrTesting
 
 /// How long a test waits for what must happen: far beyond a correct run, even when the whole test
 /// run shares two loaded cores and synchronous suites hold the concurrency pool for a minute.
@@ -137,33 +138,27 @@ final class SessionServer: HTTPTransport {
     }
 }
 
-/// An authenticator over a ``SessionServer``: `Authorization: Bearer <token>`; its refresh passes
-/// ``gate`` (if any), then fails with ``failure`` or issues a new token. Counts its refreshes.
-struct ServerAuthenticator: Authenticator {
-    struct RefreshFailed: Error, Equatable {}
+/// The refusal of a ``SessionServer``'s token service, for a refresh made to fail.
+struct ServerRefreshFailed: Error, Equatable {}
 
-    let server: SessionServer
-    var gate: AsyncGate?
-    var failure: (any Error & Sendable)?
-    var matchesRequests = true
-    let refreshes = Locked<[String]>([])
-
-    func apply(_ credential: String, to request: inout TransportRequest) {
-        request.setValue("Bearer \(credential)", forHeader: "Authorization")
+extension BearerTokenAuthenticator {
+    /// SwiftErrTesting's authenticator over a ``SessionServer``: `Authorization: Bearer <token>`; its
+    /// refresh passes `gate` (if any), then fails with `failure` or issues a new token.
+    /// - Parameters:
+    ///   - server: The server whose token service issues the tokens.
+    ///   - gate: Holds each refresh until opened, or `nil`.
+    ///   - failure: What each refresh throws, or `nil` to issue tokens.
+    ///   - matchesRequests: Whether the authenticator tells which token a request carried.
+    init(
+        server: SessionServer, gate: AsyncGate? = nil, failure: (any Error & Sendable)? = nil,
+        matchesRequests: Bool = true
+    ) {
+        self.init(recognisesRequests: matchesRequests) { _ in
+            await gate?.pass()
+            if let failure { throw failure }
+            return server.issue()
+        }
     }
-
-    func refresh(_ credential: String) async throws -> String {
-        refreshes.withLock { $0.append(credential) }
-        await gate?.pass()
-        if let failure { throw failure }
-        return server.issue()
-    }
-
-    func isRequest(_ request: TransportRequest, authenticatedWith credential: String) -> Bool {
-        matchesRequests && request.value(forHeader: "Authorization") == "Bearer \(credential)"
-    }
-
-    var refreshCount: Int { refreshes.withLock { $0.count } }
 }
 
 /// What a base handler received.

@@ -2,16 +2,9 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 @_spi(Pipeline) import SwiftErr
-import SwiftErrDefaultCatalog
 import SwiftErrObservability
 
 extension Gateway {
-    /// The module the retry policy's rule is applied under: `RetryPolicy` takes a failure as a
-    /// `ModuleRespError<Code>`. The gateway gives it only statuses and transport failures, which the
-    /// rule judges alike in every module (a code is judged by the flags of the gateway's own catalog,
-    /// see ``failures()``), so any module of the built-in catalog serves.
-    typealias RuleModule = SubjectCode
-
     /// What one upstream exchange got.
     enum UpstreamAnswer: Sendable {
         /// A whole response.
@@ -42,14 +35,20 @@ extension Gateway {
             case cancelled
         }
 
+        /// What the retry policy judges of a failed attempt.
+        enum Cause: Sendable {
+            /// A status the gateway does not classify (any but 2xx), with its `Retry-After`.
+            case status(Int, RetryAfter?)
+            /// No whole answer: the exchange's error.
+            case transport(any Error)
+            /// A 2xx answer whose code the request's catalog flags as a failure, with its flags.
+            case code(Int64, CodeFlags)
+        }
+
         /// What the client is answered with.
         let reply: Reply
-        /// The failure in the retry policy's terms: an unacceptable status (with its
-        /// `Retry-After`), or a transport failure; `nil` for a code the request's catalog flags
-        /// retryable (``code``), a refusal or a cancellation.
-        var error: ModuleRespError<RuleModule>? = nil
-        /// The code of a 2xx answer the request's catalog flags retryable, or `nil`.
-        var code: Int64? = nil
+        /// What the retry policy judges, or `nil` for a refusal or a cancellation (never retried).
+        var cause: Cause? = nil
     }
 
     /// Reads an upstream's answer with the request's catalog generation: counts it once (in the
@@ -71,10 +70,8 @@ extension Gateway {
         guard (200..<300).contains(status) else {
             unclassified?[UnclassifiedReason(status: status)]?.increment()
             let retryAfter = response.headers.first(name: "retry-after").flatMap(RetryAfter.init(headerValue:))
-            let error = ModuleRespError<RuleModule>.unacceptableStatus(
-                HTTPStatusError(statusCode: status, retryAfter: retryAfter))
             return PipelineVerdict(
-                result: .failure(ProxyFailure(reply: .upstream(attempt), error: error)),
+                result: .failure(ProxyFailure(reply: .upstream(attempt), cause: .status(status, retryAfter))),
                 outcome: UpstreamOutcome(status: status), statusCode: status)
         }
         let observation = try? observer.observe(body: response.body.readableBytesView)
@@ -84,15 +81,20 @@ extension Gateway {
             return PipelineVerdict(result: .success(observed), outcome: outcome, statusCode: status)
         }
         return PipelineVerdict(
-            result: .failure(ProxyFailure(reply: .upstream(observed), code: observation.code)), outcome: outcome,
+            result: .failure(
+                ProxyFailure(
+                    reply: .upstream(observed), cause: .code(observation.code, observation.classification.flags))),
+            outcome: outcome,
             statusCode: status, code: observation.code, flags: observation.classification.flags)
     }
 
     /// The pipeline's rules for ``ProxyFailure``: an exchange that threw is an attempt with no
     /// answer (counted as unclassified), and the configured ``GatewayConfiguration/retryPolicy``
-    /// judges statuses and transport failures by its sets (``SwiftErr/RetryPolicy/disposition(for:)``),
-    /// a code the catalog flags retryable as retryable unless the policy ends on it, and honours
-    /// `Retry-After` on its statuses.
+    /// judges each cause by SwiftErr's one retry rule, without a module type: a status by
+    /// ``SwiftErr/RetryPolicy/disposition(forStatus:)``, a transport failure by
+    /// ``SwiftErr/RetryPolicy/disposition(forTransportError:)``, a code by its flags in the
+    /// request's catalog (``SwiftErr/RetryPolicy/disposition(forCode:flags:)``), and `Retry-After`
+    /// by ``SwiftErr/RetryPolicy/retryAfterDelay(forStatus:retryAfter:now:)``.
     func failures() -> PipelineFailures<ProxyFailure> {
         let policy = pipeline.policy
         let unclassified = self.unclassified
@@ -103,12 +105,12 @@ extension Gateway {
                     unclassified?[.bodyTooLarge]?.increment()
                     return ProxyFailure(
                         reply: .upstream(Attempt(answer: .tooLarge(error), observation: nil)),
-                        error: .transportFailed(underlying: error))
+                        cause: .transport(error))
                 case .transport(let error):
                     unclassified?[.noAnswer]?.increment()
                     return ProxyFailure(
                         reply: .upstream(Attempt(answer: .noAnswer(error), observation: nil)),
-                        error: .transportFailed(underlying: error))
+                        cause: .transport(error))
                 case .refused(let refusal):
                     return ProxyFailure(reply: .refused(refusal))
                 case .cancelled:
@@ -122,14 +124,16 @@ extension Gateway {
                 }
             },
             disposition: { (failure: ProxyFailure, _: (any Error)?) -> RetryDisposition in
-                if let error = failure.error { return policy.disposition(for: error) }
-                if let code = failure.code {
-                    return policy.endingServerCodes.contains(code) ? .stop(.endsFlow) : .retry
+                switch failure.cause {
+                case .status(let status, _): return policy.disposition(forStatus: status)
+                case .transport(let error): return policy.disposition(forTransportError: error)
+                case .code(let code, let flags): return policy.disposition(forCode: code, flags: flags)
+                case nil: return .stop(.notRetryable)
                 }
-                return .stop(.notRetryable)
             },
-            serverDelay: { (failure: ProxyFailure, thrown: (any Error)?, now: Date) -> Duration? in
-                failure.error.flatMap { policy.retryAfterDelay(for: $0, original: thrown, now: now) }
+            serverDelay: { (failure: ProxyFailure, _: (any Error)?, now: Date) -> Duration? in
+                guard case .status(let status, let retryAfter) = failure.cause else { return nil }
+                return policy.retryAfterDelay(forStatus: status, retryAfter: retryAfter, now: now)
             })
     }
 }

@@ -33,8 +33,10 @@ public struct GatewayConfiguration: Sendable {
     public var upstreamConnections: Int
     /// How often and after how long a request safe to repeat (GET, HEAD, OPTIONS, PUT, DELETE,
     /// TRACE, or one with an `Idempotency-Key`) is sent again, by SwiftErr's one retry rule
-    /// (``SwiftErr/RetryPolicy/disposition(for:)``: its statuses, its transport failures, and codes
-    /// the catalog flags retryable), all within ``upstreamTimeout`` and while the upstream's
+    /// (``SwiftErr/RetryPolicy/disposition(forStatus:)``,
+    /// ``SwiftErr/RetryPolicy/disposition(forTransportError:)`` and, for a code, its flags in the
+    /// gateway's catalog, ``SwiftErr/RetryPolicy/disposition(forCode:flags:)``), all within
+    /// ``upstreamTimeout`` and while the upstream's
     /// protection would admit the retry: ``retryPolicy`` by default. ``SwiftErr/RetryPolicy/never``
     /// sends each request once.
     public var retryPolicy: RetryPolicy

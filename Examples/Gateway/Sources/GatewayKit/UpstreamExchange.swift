@@ -79,6 +79,32 @@ public struct UpstreamExchange: Sendable {
         self.send = send
     }
 
+    /// The exchange through any ``SwiftErr/HTTPTransport``: the request as a `TransportRequest`
+    /// (repeated header fields joined with `", "`), the transport's answer as the whole response.
+    /// What a simulation gives the gateway (a `SimulatedUpstream` of SwiftErrTesting) to run it on
+    /// simulated time; the transport's errors are thrown as they come, and an answer without a
+    /// status as `URLError.badServerResponse`.
+    /// - Parameter transport: The transport.
+    /// - Returns: The exchange.
+    public static func transport(_ transport: any HTTPTransport) -> UpstreamExchange {
+        UpstreamExchange { request in
+            var fields: [String: String] = [:]
+            for header in request.headers {
+                fields[header.name] = fields[header.name].map { $0 + ", " + header.value } ?? header.value
+            }
+            guard let url = URL(string: request.url) else { throw URLError(.badURL) }
+            let answer = try await transport.send(
+                TransportRequest(
+                    url: url, method: request.method, headerFields: fields,
+                    body: request.body.map { Data($0.readableBytesView) }))
+            // An answer without a status is no whole answer.
+            guard let status = answer.statusCode else { throw URLError(.badServerResponse) }
+            var headers = HTTPHeaders()
+            for (name, value) in answer.headerFields { headers.add(name: name, value: value) }
+            return UpstreamResponse(status: status, headers: headers, body: ByteBuffer(bytes: answer.body))
+        }
+    }
+
     /// The exchange through async-http-client: `HTTPClient.execute` with `timeout` as its deadline
     /// (which covers the response head only; the gateway's limit covers the body), the body
     /// collected up to `maxBodyBytes`, and the client's errors mapped by

@@ -4,6 +4,7 @@ import OpenAPIRuntime
 import SwiftErr
 import SwiftErrDefaultCatalog
 import SwiftErrOpenAPI
+import SwiftErrTesting
 import Synchronization
 import Testing
 
@@ -89,34 +90,16 @@ struct EnvelopeMiddlewareSessionTests {
         var authorizations: [String?] { received.map(\.authorization) }
     }
 
-    /// A bearer authenticator over the server; counts its refreshes and can fail them.
-    struct BearerAuthenticator: Authenticator {
-        struct Refused: Error {}
+    /// What a refresh made to fail throws.
+    struct Refused: Error {}
 
-        let server: Server
-        var fails = false
-        let refreshes = Count()
-
-        func apply(_ credential: String, to request: inout TransportRequest) {
-            request.setValue("Bearer \(credential)", forHeader: "Authorization")
-        }
-
-        func refresh(_ credential: String) async throws -> String {
-            refreshes.add()
+    /// SwiftErrTesting's bearer authenticator over the server: its refresh issues the server's next
+    /// token, or throws ``Refused``.
+    static func authenticator(_ server: Server, fails: Bool = false) -> BearerTokenAuthenticator {
+        BearerTokenAuthenticator { _ in
             if fails { throw Refused() }
             return server.issue()
         }
-
-        func isRequest(_ request: TransportRequest, authenticatedWith credential: String) -> Bool {
-            request.value(forHeader: "Authorization") == "Bearer \(credential)"
-        }
-    }
-
-    /// A counter shared by copies of a value.
-    final class Count: Sendable {
-        private let count = Mutex(0)
-        func add() { count.withLock { $0 += 1 } }
-        var value: Int { count.withLock { $0 } }
     }
 
     /// What the base handler received.
@@ -172,7 +155,7 @@ struct EnvelopeMiddlewareSessionTests {
     @Test("11001: one refresh, the request sent again through next with the new credential, the success passed on")
     func refreshedAndSentAgain() async throws {
         let server = Server()
-        let authenticator = BearerAuthenticator(server: server)
+        let authenticator = Self.authenticator(server)
         let log = Log()
         let middleware = Middleware(
             decoder: log.decoder,
@@ -185,7 +168,7 @@ struct EnvelopeMiddlewareSessionTests {
         #expect(server.authorizations == ["Bearer t-0", "Bearer t-0", "Bearer t-1"])
         #expect(server.received.last?.body == #"{"n":1}"#, "the body is sent again")
         #expect(server.received.last?.path == "/class/c-1?x=1")
-        #expect(authenticator.refreshes.value == 1)
+        #expect(authenticator.refreshCount == 1)
         #expect(log.events.withLock { $0.count } == 0)
         #expect(log.refreshes.withLock { $0.map(\.trigger) } == [.code(11001)])
     }
@@ -194,7 +177,7 @@ struct EnvelopeMiddlewareSessionTests {
     func unauthorized() async throws {
         let server = Server(refusal: { (HTTPResponse(status: .unauthorized), HTTPBody("Unauthorized")) })
         server.expire()
-        let authenticator = BearerAuthenticator(server: server)
+        let authenticator = Self.authenticator(server)
         let middleware = Middleware(
             authentication: AuthenticationSession(authenticator: authenticator, credential: "t-0"))
         let (response, body) = try await Self.run(middleware, server)
@@ -207,7 +190,7 @@ struct EnvelopeMiddlewareSessionTests {
     func concurrent() async throws {
         let server = Server(held: 50)
         server.expire()
-        let authenticator = BearerAuthenticator(server: server)
+        let authenticator = Self.authenticator(server)
         let middleware = Middleware(
             authentication: AuthenticationSession(authenticator: authenticator, credential: "t-0"))
         let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
@@ -215,7 +198,7 @@ struct EnvelopeMiddlewareSessionTests {
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(statuses == Array(repeating: .ok, count: 50))
-        #expect(authenticator.refreshes.value == 1)
+        #expect(authenticator.refreshCount == 1)
         let authorizations = server.authorizations
         #expect(authorizations.prefix(50).allSatisfy { $0 == "Bearer t-0" })
         #expect(authorizations.dropFirst(50).count == 50)
@@ -226,7 +209,7 @@ struct EnvelopeMiddlewareSessionTests {
     func streamedBody() async throws {
         let server = Server()
         server.expire()
-        let authenticator = BearerAuthenticator(server: server)
+        let authenticator = Self.authenticator(server)
         let log = Log()
         let middleware = Middleware(
             decoder: log.decoder,
@@ -240,7 +223,7 @@ struct EnvelopeMiddlewareSessionTests {
         let failure = await Self.failure { try await Self.run(middleware, server, body: body, method: .post) }
         #expect(failure?.baseCode == .tokenExpire)
         #expect(server.received.count == 1, "not sent again")
-        #expect(authenticator.refreshes.value == 1, "the session is renewed")
+        #expect(authenticator.refreshCount == 1, "the session is renewed")
         #expect(log.refreshes.withLock { $0.count } == 1)
         // The next request carries the new credential.
         #expect(try await Self.run(middleware, server).0.status == .ok)
@@ -250,22 +233,21 @@ struct EnvelopeMiddlewareSessionTests {
     @Test("a request refused again after the refresh fails with refusedAfterRefresh, not a loop")
     func refusedAgain() async throws {
         let server = Server(refusesAll: true, refusal: { Self.json(#"{"ret":11004}"#) })
-        let authenticator = BearerAuthenticator(server: server)
+        let authenticator = Self.authenticator(server)
         let middleware = Middleware(
             authentication: AuthenticationSession(authenticator: authenticator, credential: "x"))
         let failure = await Self.failure { try await Self.run(middleware, server) }
         #expect(failure?.reauthenticationError?.reason == .refusedAfterRefresh)
         #expect((failure?.reauthenticationError?.underlyingError as? Failure)?.baseCode == .autoLoginFailed)
         #expect(server.received.count == 2)
-        #expect(authenticator.refreshes.value == 1)
+        #expect(authenticator.refreshCount == 1)
     }
 
     @Test("a refresh that throws: the typed error, keeping the cause, through ClientError and withModuleErrors")
     func refreshFails() async throws {
         let server = Server()
         server.expire()
-        var authenticator = BearerAuthenticator(server: server)
-        authenticator.fails = true
+        let authenticator = Self.authenticator(server, fails: true)
         let middleware = Middleware(
             authentication: AuthenticationSession(authenticator: authenticator, credential: "t-0"))
         let failure = await Self.failure {
@@ -279,7 +261,7 @@ struct EnvelopeMiddlewareSessionTests {
             }
         }
         #expect(failure?.reauthenticationError?.reason == .refreshFailed)
-        #expect(failure?.reauthenticationError?.underlyingError is BearerAuthenticator.Refused)
+        #expect(failure?.reauthenticationError?.underlyingError is Refused)
         #expect(failure?.suggestedRecovery == .signIn)
         #expect(server.received.count == 1)
     }
@@ -287,14 +269,14 @@ struct EnvelopeMiddlewareSessionTests {
     @Test("without a credential, requests go as they are and the answer is the caller's, as without a session")
     func signedOut() async throws {
         let server = Server()
-        let authenticator = BearerAuthenticator(server: server)
+        let authenticator = Self.authenticator(server)
         let log = Log()
         let middleware = Middleware(
             decoder: log.decoder, authentication: AuthenticationSession(authenticator: authenticator, credential: nil))
         let failure = await Self.failure { try await Self.run(middleware, server) }
         #expect(failure?.baseCode == .tokenExpire)
         #expect(server.authorizations == [nil])
-        #expect(authenticator.refreshes.value == 0)
+        #expect(authenticator.refreshCount == 0)
         #expect(log.events.withLock { $0.count } == 1)
     }
 }
