@@ -602,31 +602,15 @@ package struct JSONScanner {
     private static func skipUTF8Sequence(_ base: UnsafePointer<UInt8>, _ count: Int, _ position: inout Int)
         throws(JSONSyntaxError)
     {
-        let lead = base[position]
-        let length: Int
-        var lower: UInt8 = 0x80
-        var upper: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0:
-            length = 3
-            lower = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED:
-            length = 3
-            upper = 0x9F
-        case 0xF0:
-            length = 4
-            lower = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4:
-            length = 4
-            upper = 0x8F
-        default: throw JSONSyntaxError(reason: .invalidUTF8, offset: position)
+        guard let shape = UTF8SequenceShape(lead: base[position]) else {
+            throw JSONSyntaxError(reason: .invalidUTF8, offset: position)
         }
+        let length = shape.length
         guard position + length <= count else { throw JSONSyntaxError(reason: .invalidUTF8, offset: position) }
         let second = base[position + 1]
-        guard second >= lower && second <= upper else { throw JSONSyntaxError(reason: .invalidUTF8, offset: position) }
+        guard second >= shape.lower && second <= shape.upper else {
+            throw JSONSyntaxError(reason: .invalidUTF8, offset: position)
+        }
         var i = 2
         while i < length {
             guard base[position + i] & 0xC0 == 0x80 else {

@@ -46,30 +46,11 @@ extension ServerMessage {
     @inline(__always)
     private static func utf8Sequence(_ base: UnsafePointer<UInt8>, _ count: Int, at index: Int) -> (UInt32, Int)? {
         let lead = base[index]
-        let length: Int
-        var lower: UInt8 = 0x80
-        var upper: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0:
-            length = 3
-            lower = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED:
-            length = 3
-            upper = 0x9F
-        case 0xF0:
-            length = 4
-            lower = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4:
-            length = 4
-            upper = 0x8F
-        default: return nil
-        }
+        guard let shape = UTF8SequenceShape(lead: lead) else { return nil }
+        let length = shape.length
         guard count &- index >= length else { return nil }
         let second = base[index &+ 1]
-        guard second >= lower && second <= upper else { return nil }
+        guard second >= shape.lower && second <= shape.upper else { return nil }
         var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
         value = value << 6 | UInt32(second & 0x3F)
         var offset = 2
