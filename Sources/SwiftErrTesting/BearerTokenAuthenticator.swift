@@ -9,16 +9,19 @@ import SwiftErrDefaultCatalog
 /// ``LoopbackHTTPServer``), ``loopback(_:through:)`` refreshes by POSTing to the endpoint through
 /// the transport under test, as an app's refresh calls its own token endpoint:
 ///
+/// <!-- listing: context=app,tests -->
 /// ```swift
 /// let server = try LoopbackHTTPServer()
 /// let tokens = LoopbackTokenService(server: server)
 /// let transport = URLSessionTransport()
 /// let session = AuthenticationSession(
-///     authenticator: .loopback(tokens, through: transport), credential: tokens.currentToken!)
+///     authenticator: BearerTokenAuthenticator.loopback(tokens, through: transport),
+///     credential: tokens.currentToken!)
 /// ```
 ///
 /// For a token service in process, give the refresh yourself:
 ///
+/// <!-- listing: context=app,tests -->
 /// ```swift
 /// let authenticator = BearerTokenAuthenticator { expired in "\(expired)+" }
 /// ```

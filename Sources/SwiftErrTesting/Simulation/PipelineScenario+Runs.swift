@@ -6,13 +6,14 @@ extension PipelineScenario {
     /// Runs scenarios against a pipeline, `width` at a time (each simulation runs on one thread), and
     /// returns their results in the order of `scenarios`: one test body for every scenario of a table.
     ///
+    /// <!-- listing: context=app,tests -->
     /// ```swift
     /// let results = try await PipelineScenario.run(PipelineScenario.withoutSession) { simulation in
     ///     let client = ResponseClient(
     ///         transport: simulation.upstream,
     ///         protections: try simulation.protections(),
     ///         clock: simulation.pipelineClock)
-    ///     return { SimulatedOutcome(await client.result($0, returning: NoData.self, module: OrderCode.self)) }
+    ///     return { SimulatedOutcome(await client.result($0, returning: NoData.self, module: StudyGroupCode.self)) }
     /// }
     /// for result in results { #expect(result.failures.isEmpty, "\(result.scenario): \(result.failures)") }
     /// ```

@@ -8,6 +8,7 @@ import SwiftErr
 /// SwiftErr's URLSession and async-http-client transports run them from one test body each; run them
 /// on your own transport the same way:
 ///
+/// <!-- listing: context=transport-tests -->
 /// ```swift
 /// @Suite struct MyTransportTests {
 ///     static let scenarios = TransportScenarios(name: "MyTransport") {
