@@ -7,7 +7,7 @@
 
 SIMDE_INCLUDE ?= /usr/include
 EMU_DIR := $(BUILD)/emulated
-EMU_TESTS := $(TEST_DIR)/test_batch_paths.c $(TEST_DIR)/test_differential.c
+EMU_TESTS := $(TEST_DIR)/test_batch_paths.c $(TEST_DIR)/test_differential.c $(TEST_DIR)/build_bytes.c
 EMU_FLAGS := $(CSTD) $(WARN) $(OPT) $(SANFLAGS) -Iinclude -I$(TEST_DIR) -include Tests/CErrCoreTests/emulated/emulated.h
 
 .PHONY: test-avx512-emulated
