@@ -7,6 +7,7 @@
 ///
 ///     swiftc -sanitize=fuzzer,address -parse-as-library -O -package-name SwiftErr \
 ///       Sources/SwiftErr/Envelope/*.swift Sources/SwiftErr/JSON/JSONScanner.swift \
+///       Sources/SwiftErr/JSON/UTF8SequenceShape.swift \
 ///       Sources/ErrcatKit/Classify/LineReader.swift Tests/ErrcatKitTests/Support/EnvelopeReference.swift fuzz/envelope_fuzz.swift
 ///
 /// Every input must give exactly one outcome — an envelope or an `EnvelopeError` — the same

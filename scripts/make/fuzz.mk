@@ -32,6 +32,7 @@ FUZZ_CORE_SRCS := $(sort $(wildcard Sources/CErrCore/*.c))
 FUZZ_C_DEPS := $(FUZZ_CORE_SRCS) $(wildcard include/*.h) Sources/CErrCore/internal.h $(wildcard fuzz/*.h) \
   Tests/CErrCoreTests/c/reference.h
 FUZZ_ENVELOPE_SRCS := $(sort $(wildcard Sources/SwiftErr/Envelope/*.swift)) Sources/SwiftErr/JSON/JSONScanner.swift \
+  Sources/SwiftErr/JSON/UTF8SequenceShape.swift \
   Sources/ErrcatKit/Classify/LineReader.swift Tests/ErrcatKitTests/Support/EnvelopeReference.swift \
   fuzz/envelope_fuzz.swift
 # catalog_fuzz: three modules over the C core (objects instrumented; only the last links libFuzzer's
