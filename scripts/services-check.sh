@@ -111,6 +111,10 @@ if [ "${SERVICES_LOAD:-1}" != 0 ]; then
     SCRATCH_PATH=$scratch timeout "${LOAD_LIMIT_SECONDS:-900}" scripts/services/gateway-loadtest.sh \
         || fail "the gateway load test failed (or ran past ${LOAD_LIMIT_SECONDS:-900} s)"
     step "load test"
+    # The gate's own test: a classification made dearer by a planted CPU cost must fail it.
+    SCRATCH_PATH=$scratch timeout "${LOAD_LIMIT_SECONDS:-900}" scripts/services/gateway-loadtest.sh --self-test \
+        || fail "the gateway load test's self-test failed: its cost gate let a planted cost through"
+    step "load test: self-test"
 fi
 
 if [ "${SERVICES_FIGURES:-1}" != 0 ]; then

@@ -75,6 +75,7 @@ extension Gateway {
                 outcome: UpstreamOutcome(status: status), statusCode: status)
         }
         let observation = try? observer.observe(body: response.body.readableBytesView)
+        if configuration.plantedClassificationCost > .zero { Self.burnCPU(configuration.plantedClassificationCost) }
         let observed = Attempt(answer: attempt.answer, observation: observation)
         let outcome = UpstreamOutcome(status: status, classification: observation?.classification)
         guard outcome.isFailure, let observation else {
@@ -135,5 +136,17 @@ extension Gateway {
                 guard case .status(let status, let retryAfter) = failure.cause else { return nil }
                 return policy.retryAfterDelay(forStatus: status, retryAfter: retryAfter, now: now)
             })
+    }
+
+    /// Spins until the calling thread has used `cost` more CPU time (its own CPU clock, so that a
+    /// preempted thread still burns the whole amount): the planted cost of the load test's self-test.
+    static func burnCPU(_ cost: Duration) {
+        func threadCPUTime() -> Duration {
+            var now = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+            return .seconds(now.tv_sec) + .nanoseconds(now.tv_nsec)
+        }
+        let end = threadCPUTime() + cost
+        while threadCPUTime() < end {}
     }
 }

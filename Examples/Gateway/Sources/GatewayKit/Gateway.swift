@@ -55,6 +55,10 @@ public struct GatewayConfiguration: Sendable {
     /// bound to `127.0.0.1` whatever ``host`` is; `0` picks a free one; `nil` (the default) runs
     /// no admin listener.
     public var adminPort: Int?
+    /// CPU time burned on each classified answer, on top of classifying it: zero, always, but in
+    /// the load test's self-test, which plants a classification that much dearer and checks that
+    /// the cost gate catches it (`scripts/services/gateway-loadtest.sh --self-test`).
+    public var plantedClassificationCost: Duration
 
     /// The retry policy of a gateway: 3 attempts, 25 ms doubling up to 250 ms, fully jittered
     /// (Envoy's retry back-off), the policy's default statuses (408, 429, 500, 502, 503, 504) and
@@ -81,13 +85,15 @@ public struct GatewayConfiguration: Sendable {
     ///   - throttle: The upstream's adaptive throttle, or `nil`.
     ///   - catalogFile: The catalog file reloads read, or `nil`.
     ///   - adminPort: The admin listener's port on 127.0.0.1, or `nil` for none.
+    ///   - plantedClassificationCost: CPU time burned per classified answer (zero; a load-test
+    ///     self-test setting).
     public init(
         host: String = "127.0.0.1", port: Int = 8080, upstream: String, classification: Bool = true,
         maxBodyBytes: Int = 1 << 20, upstreamTimeout: Duration = .seconds(10),
         unauthorizedCodes: Set<Int64> = [BaseCode.tokenExpire.rawValue], upstreamConnections: Int = 64,
         retryPolicy: RetryPolicy = GatewayConfiguration.retryPolicy, retryBudget: RetryBudget? = .default,
         circuitBreaker: CircuitBreaker? = .default, throttle: AdaptiveThrottle? = .default,
-        catalogFile: String? = nil, adminPort: Int? = nil
+        catalogFile: String? = nil, adminPort: Int? = nil, plantedClassificationCost: Duration = .zero
     ) {
         self.host = host
         self.port = port
@@ -103,6 +109,7 @@ public struct GatewayConfiguration: Sendable {
         self.throttle = throttle
         self.catalogFile = catalogFile
         self.adminPort = adminPort
+        self.plantedClassificationCost = plantedClassificationCost
     }
 
     /// The settings of the `HTTPClient` that talks to the upstream: at most ``upstreamConnections``

@@ -12,6 +12,9 @@
 // When it listens it prints one line, `gateway listening on HOST:PORT classification=on|off`
 // (with the port it got when --port is 0), which the load test reads, and with --admin-port,
 // `gateway admin listening on 127.0.0.1:PORT`.
+//
+// --planted-cost-us N burns N µs of CPU on each classified answer: only the load test's self-test
+// sets it, to check that its cost gate catches a dearer classification.
 import AsyncHTTPClient
 import Foundation
 import GatewayKit
@@ -36,7 +39,7 @@ do {
         Array(CommandLine.arguments.dropFirst()),
         known: [
             "upstream", "port", "host", "classification", "max-body-bytes", "log-level", "attempts", "retry-budget",
-            "circuit-breaker", "throttle", "catalog", "admin-port",
+            "circuit-breaker", "throttle", "catalog", "admin-port", "planted-cost-us",
         ])
     let upstream = options.string("upstream", default: "")
     guard upstream.hasPrefix("http://") || upstream.hasPrefix("https://") else {
@@ -62,7 +65,8 @@ do {
         retryBudget: try options.flag("retry-budget", default: true) ? .default : nil,
         circuitBreaker: try options.flag("circuit-breaker", default: true) ? .default : nil,
         throttle: try options.flag("throttle", default: true) ? .default : nil,
-        catalogFile: catalogFile.isEmpty ? nil : catalogFile, adminPort: adminPort)
+        catalogFile: catalogFile.isEmpty ? nil : catalogFile, adminPort: adminPort,
+        plantedClassificationCost: .microseconds(try options.int("planted-cost-us", default: 0, in: 0...1_000_000)))
     if catalogFile.isEmpty {
         catalog = ReloadableCatalog(Catalog.builtIn)
     } else {
