@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # services-check.sh — builds and tests every package under Integrations/ and Examples/Gateway,
-# then runs the gateway load test (scripts/services/gateway-loadtest.sh) and the resilience
-# figures (scripts/services/resilience-figures.sh), and last compiles the code listings of the
+# then runs the gateway load test (scripts/services/gateway-loadtest.sh), the resilience
+# figures (scripts/services/resilience-figures.sh) and the real-time recovery comparison
+# (scripts/services/recovery-comparison.sh), each with its self-test where it gates, and last compiles the code listings of the
 # Integrations packages' documentation against those builds (scripts/docs/listings.py --package).
 #
 # The packages share one build folder (SERVICES_SCRATCH, default .build-services): they depend on
@@ -16,6 +17,7 @@
 # Environment: SERVICES_SCRATCH (build folder), SERVICES_LISTINGS=0 (skip the packages' documentation
 # listings), SERVICES_LOAD=0 (skip the load test),
 # SERVICES_FIGURES=0 (skip the resilience figures; FIGURES_LIMIT_SECONDS, 600, is their limit),
+# SERVICES_RECOVERY=0 (skip the real-time recovery comparison, scripts/services/recovery-comparison.sh),
 # SERVICES_STEP_LIMIT (900: the seconds one build or test may take before it is tried again),
 # LOAD_LIMIT_SECONDS (900: the load test's time limit), and the LOAD_* settings of scripts/services/gateway-loadtest.sh.
 set -euo pipefail
@@ -122,6 +124,15 @@ if [ "${SERVICES_FIGURES:-1}" != 0 ]; then
     SCRATCH_PATH=$scratch timeout "${FIGURES_LIMIT_SECONDS:-600}" scripts/services/resilience-figures.sh \
         || fail "the resilience figures missed their aims (or ran past ${FIGURES_LIMIT_SECONDS:-600} s)"
     step "resilience figures"
+fi
+
+if [ "${SERVICES_RECOVERY:-1}" != 0 ]; then
+    echo "== Examples/Gateway: recovery after an outage, real time against the simulation (gateway, ResponseClient)"
+    SCRATCH_PATH=$scratch timeout "${FIGURES_LIMIT_SECONDS:-600}" scripts/services/recovery-comparison.sh \
+        || fail "real-time recovery differs from the simulation's (or ran past ${FIGURES_LIMIT_SECONDS:-600} s)"
+    SCRATCH_PATH=$scratch timeout "${FIGURES_LIMIT_SECONDS:-600}" scripts/services/recovery-comparison.sh --self-test \
+        || fail "the recovery comparison's self-test failed: it let a client that hides an outage through"
+    step "recovery: real time against the simulation"
 fi
 
 # The listings of the Integrations packages' READMEs and doc comments (scripts/docs/listings.py,

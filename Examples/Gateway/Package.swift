@@ -4,7 +4,8 @@
 // catalog file on SIGHUP and on an admin endpoint of 127.0.0.1, and serves /metrics in Prometheus
 // format. `upstream` is the canned API it is tested and loaded against;
 // `flaky-upstream` fails a chosen share of requests, or goes down for a while, and `resilience-load`
-// loads the gateway in front of it, for the resilience figures.
+// loads the gateway in front of it, for the resilience figures; `recovery-run` measures the recovery
+// after an outage of the gateway and of a ResponseClient in real time, and in the simulation.
 import PackageDescription
 
 let package = Package(
@@ -40,6 +41,26 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
+            name: "GatewaySimulation",
+            dependencies: [
+                "GatewayKit",
+                .product(name: "SwiftErr", package: "SwiftErr"),
+                .product(name: "SwiftErrTesting", package: "SwiftErr"),
+            ]
+        ),
+        .executableTarget(
+            name: "recovery-run",
+            dependencies: [
+                "GatewayKit",
+                "GatewaySimulation",
+                .product(name: "SwiftErr", package: "SwiftErr"),
+                .product(name: "SwiftErrDefaultCatalog", package: "SwiftErr"),
+                .product(name: "SwiftErrTesting", package: "SwiftErr"),
+                .product(name: "SwiftErrAsyncHTTPClient", package: "SwiftErrAsyncHTTPClient"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .executableTarget(
@@ -81,6 +102,7 @@ let package = Package(
             name: "GatewayTests",
             dependencies: [
                 "GatewayKit",
+                "GatewaySimulation",
                 .product(name: "SwiftErr", package: "SwiftErr"),
                 .product(name: "SwiftErrDefaultCatalog", package: "SwiftErr"),
                 .product(name: "SwiftErrTesting", package: "SwiftErr"),

@@ -6,6 +6,7 @@
 
 import Foundation
 import GatewayKit
+import GatewaySimulation
 import SwiftErr
 import SwiftErrDefaultCatalog
 import SwiftErrTesting
@@ -22,12 +23,12 @@ struct GatewayOverTimeTests {
     @Test("every scenario holds on the gateway, and it measures the article's tables")
     func scenarios() async throws {
         let withoutSession = try await PipelineScenario.run(PipelineScenario.withoutSession) { simulation in
-            let gateway = Self.gateway(on: simulation)
+            let gateway = Gateway.simulated(on: simulation)
             let transport = GatewayTransport(gateway: gateway)
             return { request in
                 // The gateway throws only when the request's task was cancelled.
                 guard let answer = try? await transport.send(request) else { return .cancelled }
-                return Self.outcome(of: answer)
+                return Gateway.outcome(of: answer)
             }
         }
         // The gateway keeps no session: its client does, and the gateway passes the upstream's 401 on.
@@ -36,7 +37,7 @@ struct GatewayOverTimeTests {
             let session = AuthenticationSession(
                 authenticator: tokens.authenticator, credential: tokens.initialToken, clock: simulation.clock)
             let client = ResponseClient(
-                transport: GatewayTransport(gateway: Self.gateway(on: simulation)), policy: .never,
+                transport: GatewayTransport(gateway: Gateway.simulated(on: simulation)), policy: .never,
                 timeouts: .init(overall: .seconds(10)), authentication: session, clock: simulation.pipelineClock)
             return { SimulatedOutcome(await client.result($0, returning: NoData.self, module: StudyGroupCode.self)) }
         }
@@ -56,20 +57,4 @@ struct GatewayOverTimeTests {
     }
 
     struct ScenarioWithoutTokens: Error {}
-
-    /// The gateway with its default configuration, sending to the simulated upstream on the
-    /// simulation's clock and random numbers.
-    static func gateway(on simulation: PipelineSimulation) -> Gateway {
-        Gateway(
-            configuration: GatewayConfiguration(upstream: "https://upstream.simulation"),
-            exchange: .transport(simulation.upstream), clock: simulation.clock, random: simulation.pipelineClock.random)
-    }
-
-    /// What the gateway's client saw: a 503 the gateway's protection answered is a refusal; any other
-    /// answer is judged by its status and envelope code.
-    static func outcome(of answer: TransportResponse) -> SimulatedOutcome {
-        let status = answer.statusCode ?? 0
-        if GatewayTransport.isRefusal(answer) { return .refused }
-        return SimulatedOutcome(status: status, code: try? ResponseEnvelope.parse(answer.body).code)
-    }
 }
