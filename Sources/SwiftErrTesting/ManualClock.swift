@@ -63,6 +63,13 @@ public final class ManualClock: Clock, Sendable {
         let continuation: CheckedContinuation<Void, Never>
     }
 
+    /// A sleeper's place in the queue: its deadline, then its id (the order sleeps were asked in).
+    /// A struct, not a tuple: a debug build looks tuple metadata up on every comparison.
+    private struct Deadline {
+        let deadline: Instant
+        let id: UInt64
+    }
+
     private struct State {
         var now: Instant
         var nextID: UInt64 = 0
@@ -70,23 +77,25 @@ public final class ManualClock: Clock, Sendable {
         var sleepers: [UInt64: Sleeper] = [:]
         /// The sleepers' deadlines as a binary min-heap of (deadline, id); an entry whose id is no
         /// longer in `sleepers` (a cancelled sleeper) is skipped when it reaches the top.
-        var queue: [(deadline: Instant, id: UInt64)] = []
+        var queue: [Deadline] = []
         var watchers: [Watcher] = []
         /// Every sleep asked for, when they are recorded.
         var requests: [Swift.Duration]?
 
         /// Removes and returns the watchers now satisfied.
         mutating func satisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
+            // Called on every sleep: a simulation's millions of them find no watcher.
+            if watchers.isEmpty { return [] }
             let ready = watchers.filter { $0.count <= sleepers.count }
             watchers.removeAll { $0.count <= sleepers.count }
             return ready.map(\.continuation)
         }
 
-        static func precedes(_ a: (deadline: Instant, id: UInt64), _ b: (deadline: Instant, id: UInt64)) -> Bool {
-            (a.deadline, a.id) < (b.deadline, b.id)
+        static func precedes(_ a: Deadline, _ b: Deadline) -> Bool {
+            a.deadline < b.deadline || (a.deadline == b.deadline && a.id < b.id)
         }
 
-        mutating func push(_ entry: (deadline: Instant, id: UInt64)) {
+        mutating func push(_ entry: Deadline) {
             queue.append(entry)
             var child = queue.count - 1
             while child > 0 {
@@ -114,7 +123,7 @@ public final class ManualClock: Clock, Sendable {
         }
 
         /// The earliest deadline of a sleeper still waiting, dropping cancelled entries on the way.
-        mutating func earliest() -> (deadline: Instant, id: UInt64)? {
+        mutating func earliest() -> Deadline? {
             while let top = queue.first {
                 if sleepers[top.id] != nil { return top }
                 popTop()
@@ -169,7 +178,7 @@ public final class ManualClock: Clock, Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let watchers = state.withLock { state in
                     state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
-                    state.push((deadline, id))
+                    state.push(Deadline(deadline: deadline, id: id))
                     return state.satisfiedWatchers()
                 }
                 for watcher in watchers { watcher.resume() }

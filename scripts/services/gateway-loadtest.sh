@@ -64,6 +64,8 @@ fail() {
     echo "loadtest: FAIL: $*" >&2
     exit 1
 }
+# shellcheck source=servers.sh
+. "$here/servers.sh"
 
 if [ "${1:-}" = --self-test ]; then
     planted_out=$(mktemp "${TMPDIR:-/tmp}/gateway-load-self-test.XXXXXX")
@@ -95,58 +97,17 @@ done
 bin=$(swift build -c release --package-path "$gateway" --scratch-path "$scratch" --show-bin-path)
 load_before=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || echo '?')
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/gateway-load.XXXXXX")
-# The servers, and the wrk processes not yet waited for: the only processes this script stops.
-pids=()
-wrk_pids=()
-cleanup() {
-    local status=$?
-    trap - EXIT INT TERM
-    for pid in "${wrk_pids[@]}" "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    for pid in "${wrk_pids[@]}" "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-    if [ "$status" -eq 0 ]; then
-        rm -rf "$work"
-    else
-        echo "loadtest: logs and wrk output kept in $work" >&2
-    fi
-    exit "$status"
-}
-trap cleanup EXIT
-trap 'fail "interrupted"' INT TERM
-
-# start NAME COMMAND...: runs COMMAND in the background, waits for its "listening on HOST:PORT"
-# line and sets $port.
-start() {
-    local name=$1
-    shift
-    # Made here, so that the loop below never reads a file the background job has not opened yet
-    # (sed would fail on it, and with pipefail and set -e end the script).
-    : >"$work/$name.out"
-    "$@" >>"$work/$name.out" 2>"$work/$name.err" &
-    local pid=$!
-    pids+=("$pid")
-    started_pid=$pid
-    for _ in $(seq 1 200); do
-        port=$(sed -n 's/.* listening on [^ ]*:\([0-9][0-9]*\).*/\1/p' "$work/$name.out" | head -n 1)
-        [ -n "$port" ] && return 0
-        if ! kill -0 "$pid" 2>/dev/null; then
-            cat "$work/$name.err" >&2
-            fail "$name exited before it listened"
-        fi
-        sleep 0.1
-    done
-    fail "$name did not listen within 20 s"
-}
+servers_begin gateway-load
 
 start upstream "$bin/upstream" --port 0
 upstream_port=$port
 start gateway-on "$bin/gateway" --port 0 --upstream "http://127.0.0.1:$upstream_port" --classification on \
     --planted-cost-us "$planted"
 on_port=$port
-on_server=$started_pid
+on_server=$pid
 start gateway-off "$bin/gateway" --port 0 --upstream "http://127.0.0.1:$upstream_port" --classification off
 off_port=$port
-off_server=$started_pid
+off_server=$pid
 log "upstream :$upstream_port, gateway classifying :$on_port, gateway passing through :$off_port"
 
 # The mix, one slot a line: slot code tier module name.
@@ -154,7 +115,6 @@ curl -sf "http://127.0.0.1:$upstream_port/mix" >"$work/mix.txt" || fail "could n
 mapfile -t mix <"$work/mix.txt"
 [ "${#mix[@]}" -eq 20 ] || fail "the upstream's mix has ${#mix[@]} slots, not 20"
 
-field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$2"; }
 
 # check MODE LABEL: the checks every run gets, on $result; sets $expected401 and $slots.
 check() {

@@ -47,6 +47,8 @@ fail() {
     echo "recovery: FAIL: $*" >&2
     exit 1
 }
+# shellcheck source=servers.sh
+. "$here/servers.sh"
 
 if [ "${1:-}" = --self-test ]; then
     out=$(mktemp "${TMPDIR:-/tmp}/recovery-self-test.XXXXXX")
@@ -74,38 +76,7 @@ for product in gateway flaky-upstream recovery-run; do
 done
 bin=$(swift build -c release --package-path "$package" --scratch-path "$scratch" --show-bin-path)
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/recovery-comparison.XXXXXX")
-pids=()
-cleanup() {
-    local status=$?
-    trap - EXIT INT TERM
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-    if [ "$status" -eq 0 ]; then rm -rf "$work"; else echo "recovery: logs kept in $work" >&2; fi
-    exit "$status"
-}
-trap cleanup EXIT
-trap 'fail "interrupted"' INT TERM
-
-# start NAME COMMAND...: runs COMMAND in the background, waits for its "listening on HOST:PORT"
-# line and sets $port.
-start() {
-    local name=$1
-    shift
-    : >"$work/$name.out"
-    "$@" >>"$work/$name.out" 2>"$work/$name.err" &
-    local pid=$!
-    pids+=("$pid")
-    for _ in $(seq 1 200); do
-        port=$(sed -n 's/.* listening on [^ ]*:\([0-9][0-9]*\).*/\1/p' "$work/$name.out" | head -n 1)
-        [ -n "$port" ] && return 0
-        kill -0 "$pid" 2>/dev/null || fail "$name exited before it listened: $(cat "$work/$name.err")"
-        sleep 0.1
-    done
-    fail "$name did not listen within 20 s"
-}
-
-field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<" $2"; }
+servers_begin recovery-comparison
 
 runs=()
 loads=()

@@ -41,6 +41,8 @@ fail() {
     echo "figures: FAIL: $*" >&2
     exit 1
 }
+# shellcheck source=servers.sh
+. "$here/servers.sh"
 command -v curl >/dev/null || fail "curl is not installed (Debian: apt-get install curl)"
 command -v python3 >/dev/null || fail "python3 is not installed (Debian: apt-get install python3)"
 
@@ -51,40 +53,9 @@ for product in gateway flaky-upstream resilience-load; do
 done
 bin=$(swift build -c release --package-path "$package" --scratch-path "$scratch" --show-bin-path)
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/resilience-figures.XXXXXX")
-pids=()
-cleanup() {
-    local status=$?
-    trap - EXIT INT TERM
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-    if [ "$status" -eq 0 ]; then rm -rf "$work"; else echo "figures: logs kept in $work" >&2; fi
-    exit "$status"
-}
-trap cleanup EXIT
-trap 'fail "interrupted"' INT TERM
-
-# start NAME COMMAND...: runs COMMAND in the background, waits for its "listening on HOST:PORT"
-# line, sets $port and $pid.
-start() {
-    local name=$1
-    shift
-    # Made here, so that the loop below never reads a file the background job has not opened yet.
-    : >"$work/$name.out"
-    "$@" >>"$work/$name.out" 2>"$work/$name.err" &
-    pid=$!
-    pids+=("$pid")
-    for _ in $(seq 1 200); do
-        port=$(sed -n 's/.* listening on [^ ]*:\([0-9][0-9]*\).*/\1/p' "$work/$name.out" | head -n 1)
-        [ -n "$port" ] && return 0
-        kill -0 "$pid" 2>/dev/null || { cat "$work/$name.err" >&2; fail "$name exited before it listened"; }
-        sleep 0.1
-    done
-    fail "$name did not listen within 20 s"
-}
+servers_begin resilience-figures
 stop() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
-field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$2"; }
 series() { awk -v s="$2" 'index($1, s) == 1 { sum += $2 } END { printf "%d", sum }' "$1"; }
 
 # run_a BUDGET: figure (a) with the retry budget on or off; sets $a_requests, $a_reached, $a_result.

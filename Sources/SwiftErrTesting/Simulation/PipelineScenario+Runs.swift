@@ -3,8 +3,9 @@ import SwiftErr
 
 @available(macOS 15.0, iOS 18.0, macCatalyst 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 extension PipelineScenario {
-    /// Runs scenarios against a pipeline, `width` at a time (each simulation runs on one thread), and
-    /// returns their results in the order of `scenarios`: one test body for every scenario of a table.
+    /// Runs scenarios against a pipeline, `width` at a time (each simulation runs on one thread), the
+    /// ones with the most requests first, and returns their results in the order of `scenarios`: one
+    /// test body for every scenario of a table.
     ///
     /// <!-- listing: context=app,tests -->
     /// ```swift
@@ -29,12 +30,18 @@ extension PipelineScenario {
         _ pipeline:
             @escaping @Sendable (PipelineSimulation) throws -> @Sendable (TransportRequest) async -> SimulatedOutcome
     ) async throws -> [Result] {
-        try await withThrowingTaskGroup(of: (Int, Result).self) { group in
+        // The scenarios with the most requests start first (longest processing time first), so that
+        // the longest run is not the last to start while the other threads have nothing left to run.
+        let order = scenarios.indices.sorted { first, second in
+            let (a, b) = (scenarios[first].requestCount, scenarios[second].requestCount)
+            return a != b ? a > b : first < second
+        }
+        return try await withThrowingTaskGroup(of: (Int, Result).self) { group in
             var results: [Result?] = Array(repeating: nil, count: scenarios.count)
             var next = 0
             func start() {
-                guard next < scenarios.count else { return }
-                let index = next
+                guard next < order.count else { return }
+                let index = order[next]
                 next += 1
                 group.addTask { (index, try await scenarios[index].run(seed: seed, pipeline)) }
             }

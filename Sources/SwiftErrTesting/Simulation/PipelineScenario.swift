@@ -102,6 +102,11 @@ public struct PipelineScenario: Sendable, CustomStringConvertible {
     /// The name.
     public var description: String { name }
 
+    /// How many requests a run sends: the rate times the duration.
+    public var requestCount: Int {
+        Int((duration / (Duration.seconds(1) / max(rate, .leastNonzeroMagnitude))).rounded(.down))
+    }
+
     /// What a run of a scenario found.
     public struct Result: Sendable {
         /// The scenario.

@@ -22,16 +22,17 @@ final class SimulationExecutor: TaskExecutor {
     @discardableResult
     func runUntilIdle() -> Int {
         var ran = 0
+        // Two buffers, swapped: the jobs enqueued so far are taken whole, and the queue goes on in
+        // the emptied buffer of the batch before, so no job list is copied or reallocated.
+        var batch: [UnownedJob] = []
         while true {
-            let batch: [UnownedJob] = jobs.withLock { jobs in
-                defer { jobs.removeAll(keepingCapacity: true) }
-                return jobs
-            }
+            jobs.withLock { swap(&$0, &batch) }
             if batch.isEmpty { return ran }
             for job in batch {
                 job.runSynchronously(on: asUnownedTaskExecutor())
             }
             ran += batch.count
+            batch.removeAll(keepingCapacity: true)
         }
     }
 }

@@ -64,8 +64,14 @@ public struct UpstreamScript: Sendable {
     /// - Parameter time: Time since the simulation started.
     /// - Returns: The phase's index in ``phases``.
     public func phase(at time: Duration) -> Int {
+        // Indices rather than the (start, behaviour) tuples: a debug build looks tuple metadata up
+        // for each, and a simulation asks for every request it answers.
         var index = 0
-        for (position, phase) in phases.enumerated() where phase.start <= time { index = position }
+        var position = 1
+        while position < phases.count, phases[position].start <= time {
+            index = position
+            position += 1
+        }
         return index
     }
 
