@@ -119,7 +119,6 @@ curl -sf "http://127.0.0.1:$upstream_port/mix" >"$work/mix.txt" || fail "could n
 mapfile -t mix <"$work/mix.txt"
 [ "${#mix[@]}" -eq 20 ] || fail "the upstream's mix has ${#mix[@]} slots, not 20"
 
-
 # check MODE LABEL: the checks every run gets, on $result; sets $expected401 and $slots.
 check() {
     local mode=$1 label=$2 k code errors

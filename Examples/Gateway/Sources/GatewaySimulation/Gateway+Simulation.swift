@@ -16,6 +16,21 @@ extension Gateway {
             exchange: .transport(simulation.upstream), clock: simulation.clock, random: simulation.pipelineClock.random)
     }
 
+    /// How a simulation sends a request through the gateway of ``simulated(on:)`` (in process,
+    /// through ``GatewayTransport``) and reads its answer (``outcome(of:)``).
+    /// - Parameter simulation: The simulation.
+    /// - Returns: The function a ``SwiftErrTesting/PipelineScenario`` run sends each request with.
+    public static func simulatedSend(on simulation: PipelineSimulation)
+        -> @Sendable (TransportRequest) async -> SimulatedOutcome
+    {
+        let transport = GatewayTransport(gateway: simulated(on: simulation))
+        return { request in
+            // The gateway throws only when the request's task was cancelled.
+            guard let answer = try? await transport.send(request) else { return .cancelled }
+            return outcome(of: answer)
+        }
+    }
+
     /// What the gateway's client saw: a 503 the gateway's protection answered is a refusal; any other
     /// answer is judged by its status and envelope code.
     /// - Parameter answer: The gateway's answer.

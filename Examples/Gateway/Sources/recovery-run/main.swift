@@ -18,11 +18,13 @@
 //
 // (one line), where down_after_ms is when the upstream went down after the first request was sent
 // and down_for_ms how long it was down. With --simulate it runs that script (healthy, down at A for
-// D, healthy again) at the same rate
-// in a PipelineSimulation against the same front with its default configuration, and prints the
-// same line. --pool-retries on keeps async-http-client's retries of refused connections, which hide an
-// outage from the protections: only the comparison's self-test sets it. full_admission_ms is SimulationReport.timeToFullAdmission's measure for both: from the
-// upstream's return to the last request a protection refused (0 when none was refused after it).
+// D, healthy again) at the same rate in a PipelineSimulation against the same front with its
+// default configuration, and prints the same line. full_admission_ms is
+// SimulationReport.timeToFullAdmission's measure for both: from the upstream's return to the last
+// request a protection refused (0 when none was refused after it).
+//
+// --pool-retries on keeps async-http-client's retries of refused connections, which hide an outage
+// from the protections: only the comparison's self-test sets it.
 import AsyncHTTPClient
 import Foundation
 import GatewayKit
@@ -116,11 +118,7 @@ func simulated() async throws -> String {
     let run = try await scenario.run { simulation -> @Sendable (TransportRequest) async -> SimulatedOutcome in
         switch front {
         case .gateway:
-            let transport = GatewayTransport(gateway: Gateway.simulated(on: simulation))
-            return { request in
-                guard let answer = try? await transport.send(request) else { return .cancelled }
-                return Gateway.outcome(of: answer)
-            }
+            return Gateway.simulatedSend(on: simulation)
         case .client:
             let client = ResponseClient(
                 transport: simulation.upstream, protections: try simulation.protections(),

@@ -23,13 +23,7 @@ struct GatewayOverTimeTests {
     @Test("every scenario holds on the gateway, and it measures the article's tables")
     func scenarios() async throws {
         let withoutSession = try await PipelineScenario.run(PipelineScenario.withoutSession) { simulation in
-            let gateway = Gateway.simulated(on: simulation)
-            let transport = GatewayTransport(gateway: gateway)
-            return { request in
-                // The gateway throws only when the request's task was cancelled.
-                guard let answer = try? await transport.send(request) else { return .cancelled }
-                return Gateway.outcome(of: answer)
-            }
+            Gateway.simulatedSend(on: simulation)
         }
         // The gateway keeps no session: its client does, and the gateway passes the upstream's 401 on.
         let withSession = try await PipelineScenario.run(PipelineScenario.withSession) { simulation in
