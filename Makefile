@@ -17,8 +17,9 @@
 #                             (OUT=DIR/NAME.c elsewhere; scripts/make/gen.mk)
 #   make cross                the core, freestanding, for Cortex-M4 and RV32 (scripts/make/cross.mk)
 #   make test-avx512-emulated the batch's AVX-512 path on SIMDe's portable intrinsics, for a CPU
-#                             without AVX-512 (needs libsimde-dev; scripts/make/emulated.mk)
-#   make check                everything README's test command runs
+#                             without AVX-512 (needs libsimde-dev)
+#   make check                everything README's test command runs (below, "make check")
+#   make bench-quick          a quick C timing of the classifier (a benchmark, not a test)
 #
 # Version: written once, in include/errcore_version.h (ERRCORE_VERSION_MAJOR/MINOR/PATCH);
 # scripts/c/version.sh reads it (and fails the build when the header is inconsistent) for
@@ -47,12 +48,13 @@ WARN := -Wall -Wextra -Wpedantic -Werror
 CSTD := -std=c11
 OPT ?= -O2
 
+# BUILD: where objects and libraries go (make check builds each compiler in a folder of its own).
 ifeq ($(SANITIZE),1)
   CC := clang
   BUILD := build/sanitize
   SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g
 else
-  BUILD := build
+  BUILD ?= build
   SANFLAGS :=
 endif
 
@@ -153,5 +155,85 @@ version:
 
 clean:
 	rm -rf build
+
+# ---- the AVX-512 path on emulated intrinsics ------------------------------------------------------
+# The AVX-512 path of errcore_classify_batch() on a CPU without AVX-512 (Tests/CErrCoreTests/emulated):
+# Sources/CErrCore/batch_avx512.c compiled on SIMDe's portable intrinsics (Debian: libsimde-dev;
+# SIMDE_INCLUDE=DIR elsewhere), run by the batch-path and differential C tests as
+# ERRCORE_BATCH_PATH_AVX512 next to every path the CPU has (last line: N passed, N failed). It proves
+# the path's logic, not the CPU's AVX-512 instructions: on a CPU that has them, `make test` runs the
+# real path.
+SIMDE_INCLUDE ?= /usr/include
+EMU_DIR := $(BUILD)/emulated
+EMU_TESTS := $(TEST_DIR)/test_batch_paths.c $(TEST_DIR)/test_differential.c $(TEST_DIR)/build_bytes.c
+EMU_FLAGS := $(CSTD) $(WARN) $(OPT) $(SANFLAGS) -Iinclude -I$(TEST_DIR) -include Tests/CErrCoreTests/emulated/emulated.h
+
+.PHONY: test-avx512-emulated
+test-avx512-emulated: $(BUILD)/libcerrcore.a $(EMU_DIR)/avx512_emulated.o
+	@test -f $(SIMDE_INCLUDE)/simde/x86/avx512.h || \
+	    { echo "test-avx512-emulated: no SIMDe headers in $(SIMDE_INCLUDE) (apt-get install libsimde-dev)"; exit 1; }
+	@mkdir -p $(EMU_DIR)
+	$(CC) $(EMU_FLAGS) -o $(EMU_DIR)/tests Tests/CErrCoreTests/emulated/main.c $(EMU_TESTS) $(BUILD)/libcerrcore.a \
+	    $(EMU_DIR)/avx512_emulated.o
+	./$(EMU_DIR)/tests
+
+# SIMDe's headers are not -Wpedantic clean: this one file is compiled without -Werror, and without
+# clang's notes that 512-bit values passed without AVX-512 enabled take another ABI (-Wno-psabi:
+# they never leave this file).
+$(EMU_DIR)/avx512_emulated.o: Tests/CErrCoreTests/emulated/avx512_emulated.c Sources/CErrCore/batch_avx512.c \
+  Sources/CErrCore/internal.h Tests/CErrCoreTests/emulated/emulated.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -Wno-psabi $(OPT) $(SANFLAGS) -Iinclude -I$(SIMDE_INCLUDE) -c $< -o $@
+
+.PHONY: bench-quick
+bench-quick: $(BUILD)/libcerrcore.a
+	$(CC) $(CSTD) $(WARN) -O2 -Iinclude Benchmarks/tools/quick_bench.c $(BUILD)/libcerrcore.a -o $(BUILD)/quick_bench
+	./$(BUILD)/quick_bench
+
+# ---- make check: every test README promises ----------------------------------------------------
+# 1. The C library, four chains side by side (make -j2, output grouped per chain):
+#    - gcc (build/gcc): the C tests, the shared library's exports (exactly the public API), a 0.2.0
+#      program's mistakes as compile errors (upgrade-check);
+#    - clang (build/clang): the same, the AVX-512 path on emulated intrinsics, then installed into
+#      build/check-install and the pkg-config example linked against it, shared and static
+#      (readelf -d proves which needs libcerrcore.so);
+#    - the C tests under ASan+UBSan (clang, build/sanitize);
+#    - the freestanding cross build (sizes, stack, host equivalence) and the Embedded Swift check.
+# 2. `swift test`, but the simulated-time suite (DefaultsOverTimeTests), which then runs alone so
+#    that its time is its own.
+# 3. make gen's table for a catalog of one's own (Examples/Shop's), compiled and run (check-gen).
+# Each part prints its seconds. Swift Testing records a backtrace of every error thrown in the test
+# process; the simulated-time suite throws one for each of millions of refused and failed requests,
+# which makes it about 30 % slower, so both runs turn that off (a failing test still says where).
+CHECK_PREFIX := $(CURDIR)/build/check-install
+SWIFT_TEST := SWT_SWIFT_ERROR_BACKTRACING_ENABLED=0 swift test
+timed = t0=$$(date +%s); $(1); status=$$?; echo "make check: $(2) took $$(( $$(date +%s) - t0 )) s"; exit $$status
+
+.PHONY: check check-c check-gcc check-clang check-sanitize check-cross check-swift check-over-time
+check:
+	@$(call timed,$(MAKE) -j2 --output-sync=target check-c,the C library)
+	@$(call timed,$(MAKE) check-swift,swift test)
+	@$(call timed,$(MAKE) check-over-time,the simulated-time suite alone)
+	@$(call timed,$(MAKE) check-gen,make gen's table)
+
+check-c: check-gcc check-clang check-sanitize check-cross
+check-gcc:
+	$(MAKE) CC=gcc BUILD=build/gcc test check-exports upgrade-check
+check-clang:
+	$(MAKE) CC=clang BUILD=build/clang test check-exports upgrade-check test-avx512-emulated
+	$(MAKE) CC=clang BUILD=build/clang install PREFIX=$(CHECK_PREFIX)
+	$(MAKE) CC=clang BUILD=build/clang example PREFIX=$(CHECK_PREFIX)
+check-sanitize:
+	$(MAKE) test SANITIZE=1
+check-cross:
+	$(MAKE) cross cross-host-test
+	sh scripts/embedded/swift-check.sh
+
+check-swift:
+	swift build --build-tests
+	$(SWIFT_TEST) --skip-build --skip DefaultsOverTimeTests
+
+check-over-time:
+	$(SWIFT_TEST) --skip-build --filter DefaultsOverTimeTests
 
 -include scripts/make/*.mk

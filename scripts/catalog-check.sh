@@ -15,27 +15,15 @@
 #      duplicate code 20001 ... (see <copy>/Sources/ShopErrors/catalog.json:36:19), the entry it
 #      repeats (last: a failed build leaves the folder's plan half done).
 #
-# Everything builds in one scratch folder (CATALOG_SCRATCH, default .build-catalog), so the root
-# package is compiled once; copies live in a temporary directory that is removed at the end. Prints
+# Everything builds in one scratch folder of its own (.build-catalog, so that step 3 sees only what
+# the example's build made), and the root package is compiled once there; copies live in a temporary directory that is removed at the end. Prints
 # the seconds of each step. Exit status: 0 all held, 1 a check failed.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-root=$PWD
-scratch=${CATALOG_SCRATCH:-$root/.build-catalog}
+. "$(dirname "$0")/lib.sh"
+scratch=$root/.build-catalog
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-fail() {
-    echo "catalog-check: FAIL: $*" >&2
-    exit 1
-}
+fail() { die "$@"; }
 started=$(date +%s)
-step_started=$started
-step() {
-    local now
-    now=$(date +%s)
-    echo "catalog-check: $1 took $((now - step_started)) s"
-    step_started=$now
-}
 
 # ---- 1. the example builds, tests and classifies ------------------------------------------------
 shop=$root/Examples/Shop

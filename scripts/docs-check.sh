@@ -9,13 +9,13 @@
 # First, scripts/docs/references.py: every repository path and API symbol the documents name
 # exists (its self-test, then the documents); a miss fails the check after the DocC builds.
 #
-# Environment: DOCC (default: docc next to swiftc), DOCS_OUT (default build/docs).
+# The toolchain's docc (next to swiftc); the archives and logs go to build/docs.
 set -eu
 cd "$(dirname "$0")/.."
 
 SWIFTC=$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)
-DOCC=${DOCC:-$(dirname "$SWIFTC")/docc}
-OUT=${DOCS_OUT:-build/docs}
+DOCC=$(dirname "$SWIFTC")/docc
+OUT=build/docs
 
 swift package dump-symbol-graph --minimum-access-level public --emit-extension-block-symbols >/dev/null
 graphs=$(find .build -path '*/symbolgraph' -type d | head -n 1)

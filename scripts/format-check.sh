@@ -7,7 +7,7 @@
 #
 # The files: every C source and header of the core (Sources/CErrCore, include/), the C tests
 # (Tests/CErrCoreTests/c, and Tests/CErrCoreTests/emulated for the AVX-512 emulation), the fuzz targets (fuzz/), the embedded sources (Embedded/), the
-# quick benchmark (scripts/bench/quick_bench.c), the upgrade check's programs (scripts/c/upgrade/)
+# quick benchmark (Benchmarks/tools/quick_bench.c), the upgrade check's programs (scripts/c/upgrade/)
 # and the pkg-config examples
 # (Examples/pkgconfig/*.c), as git lists them. Left out: Sources/CErrDefaultCatalog/default_catalog.c,
 # which `errcat gen c` writes from catalog/default.json and a test compares byte for byte with the
@@ -18,8 +18,7 @@
 # with pip into .build-tools/clang-format-<version>/ (git-ignored) when it is not there yet; a
 # different version formats differently, so no other clang-format on the machine is used.
 # Environment: CLANG_FORMAT (a clang-format binary to use instead; its version must match).
-set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/lib.sh"
 
 CLANG_FORMAT_VERSION=21.1.8
 mode=check
@@ -36,7 +35,7 @@ while IFS= read -r f; do
 done < <(git ls-files -- 'Sources/CErrCore/*.c' 'Sources/CErrCore/*.h' 'include/*.h' \
     'Tests/CErrCoreTests/c/*.c' 'Tests/CErrCoreTests/c/*.h' 'Tests/CErrCoreTests/emulated/*.c' \
     'Tests/CErrCoreTests/emulated/*.h' 'fuzz/*.c' 'fuzz/*.h' \
-    'Embedded/*.c' 'Embedded/*.h' 'scripts/bench/quick_bench.c' 'scripts/c/upgrade/*.c' 'Examples/pkgconfig/*.c' |
+    'Embedded/*.c' 'Embedded/*.h' 'Benchmarks/tools/quick_bench.c' 'scripts/c/upgrade/*.c' 'Examples/pkgconfig/*.c' |
     grep -vx 'Sources/CErrDefaultCatalog/default_catalog.c')
 if [ ${#files[@]} -eq 0 ]; then
     echo "format-check: no files to check (is this a git checkout?)" >&2

@@ -6,18 +6,16 @@
 # both, which proves the check can see them. errcat must not need FoundationNetworking either.
 # The apps are built in debug mode (what is linked does not depend on it); the size figures in
 # CHANGELOG.md come from release builds (scripts/bench/footprint.sh).
-set -euo pipefail
-cd "$(dirname "$0")/.."
-fail() { echo "products-check: FAIL: $*" >&2; exit 1; }
-start=$(date +%s)
+. "$(dirname "$0")/lib.sh"
+fail() { die "$@"; }
 
-plain=$(CONFIGURATION=debug scripts/bench/footprint.sh . SwiftErr)
+plain=$(scripts/bench/footprint.sh . SwiftErr debug "$root/.build")
 echo "$plain"
 grep -q "NEEDED:.*libFoundationNetworking" <<<"$plain" && fail "SwiftErr makes an app need libFoundationNetworking"
 grep -q "  no libFoundationNetworking" <<<"$plain" || fail "SwiftErr makes an app load libFoundationNetworking"
 grep -q "  no libcurl" <<<"$plain" || fail "SwiftErr makes an app load libcurl"
 
-networking=$(CONFIGURATION=debug scripts/bench/footprint.sh . SwiftErrURLSession)
+networking=$(scripts/bench/footprint.sh . SwiftErrURLSession debug "$root/.build")
 echo "$networking"
 grep -q "  loads libFoundationNetworking" <<<"$networking" ||
     fail "the check did not see FoundationNetworking in an app that imports SwiftErrURLSession"
@@ -26,4 +24,4 @@ swift build --product errcat >/dev/null
 errcat=$(swift build --show-bin-path)/errcat
 readelf -d "$errcat" | grep -q "libFoundationNetworking" && fail "errcat needs libFoundationNetworking"
 echo "errcat: $(ldd "$errcat" | wc -l) libraries, no FoundationNetworking"
-echo "products-check: passed in $(($(date +%s) - start)) s"
+step "the three builds and their checks"

@@ -31,31 +31,20 @@
 # It prints the seconds each step took and the total, and stops at the first failure with a
 # non-zero status, keeping the scratch files of the failed run.
 #
-# Environment: SPARK_CHECK_SCRATCH (default .build-spark), SPARK_CHECK_STEP_LIMIT (600: the seconds
-# the errcat build or one Spark run may take).
-set -euo pipefail
-cd "$(dirname "$0")/.."
-root=$PWD
-scratch=${SPARK_CHECK_SCRATCH:-$root/.build-spark}
+# --prepare installs Java and the virtualenv and stops there (.ci/run's setup stage runs it in the
+# background); both forms hold a lock on .build-spark/prepare.lock while they install, so a run that
+# starts meanwhile waits for the packages instead of installing them beside it.
+. "$(dirname "$0")/lib.sh"
+scratch=$root/.build-spark
 work=$scratch/check
 venv=$scratch/venv
 example=$root/Examples/Spark
-step_limit=${SPARK_CHECK_STEP_LIMIT:-600}
-
+step_limit=600
 fail() {
-    echo "spark-check: FAIL: $*" >&2
     echo "spark-check: the run's files are in $work" >&2
-    exit 1
+    die "$@"
 }
-
 started=$(date +%s)
-step_started=$started
-step() {
-    local now
-    now=$(date +%s)
-    echo "spark-check: $1 took $((now - step_started)) s"
-    step_started=$now
-}
 
 # -- what it needs
 
@@ -68,29 +57,18 @@ java_major() {
         *) echo "$version" | cut -d. -f1 ;;
     esac
 }
-apt_packages=()
+mkdir -p "$scratch"
+exec 9>"$scratch/prepare.lock"
+flock 9
 if ! command -v java >/dev/null || [ "$(java_major)" -lt 17 ] 2>/dev/null; then
-    apt_packages+=(openjdk-17-jre-headless)
+    need_debian /usr/lib/jvm/java-17-openjdk-amd64/bin/java=openjdk-17-jre-headless
 fi
-python3 -c 'import venv, ensurepip' 2>/dev/null || apt_packages+=(python3-venv)
-if ((${#apt_packages[@]})); then
-    if [ "$(id -u)" -eq 0 ]; then
-        as_root=()
-    elif command -v sudo >/dev/null; then
-        as_root=(sudo)
-    else
-        fail "${apt_packages[*]} missing, and neither root nor sudo to install them (Debian: apt-get install ${apt_packages[*]})"
-    fi
-    echo "spark-check: installing ${apt_packages[*]}"
-    "${as_root[@]}" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq "${apt_packages[@]}"
-    if ! command -v java >/dev/null || [ "$(java_major)" -lt 17 ]; then
-        # Debian installs Java 17 as an alternative; use it when another java comes first on PATH.
-        for candidate in /usr/lib/jvm/java-17-openjdk-*/bin/java; do
-            [ -x "$candidate" ] && export JAVA_HOME=${candidate%/bin/java} && export PATH=$JAVA_HOME/bin:$PATH
-        done
-    fi
-    step "installing ${apt_packages[*]}"
+python3 -c 'import venv, ensurepip' 2>/dev/null || need_debian /usr/share/doc/python3-venv=python3-venv
+if ! command -v java >/dev/null || [ "$(java_major)" -lt 17 ]; then
+    # Debian installs Java 17 as an alternative; use it when another java comes first on PATH.
+    for candidate in /usr/lib/jvm/java-17-openjdk-*/bin/java; do
+        [ -x "$candidate" ] && export JAVA_HOME=${candidate%/bin/java} && export PATH=$JAVA_HOME/bin:$PATH
+    done
 fi
 [ "$(java_major)" -ge 17 ] || fail "Java 17 or later is needed, and java -version says $(java -version 2>&1 | head -n 1)"
 echo "spark-check: $(java -version 2>&1 | head -n 1)"
@@ -106,27 +84,15 @@ if [ "$(cat "$venv/.pins" 2>/dev/null)" != "$stamp" ]; then
     echo "$stamp" >"$venv/.pins"
     step "pip install"
 fi
+flock -u 9
+[ "${1:-}" != --prepare ] || exit 0
 python=$venv/bin/python
 echo "spark-check: $("$python" -c 'import pyspark, pyarrow, pandas; print("pyspark", pyspark.__version__, "pyarrow", pyarrow.__version__, "pandas", pandas.__version__)')"
-
-# bounded COMMAND...: COMMAND under `timeout` (SPARK_CHECK_STEP_LIMIT seconds); a run past the
-# limit is stopped and tried once more (as in services-check.sh: SwiftPM was once seen idle, holding
-# its build folder's lock; the second run also finishes a build that was only slow).
-bounded() {
-    local status=0
-    timeout "$step_limit" "$@" || status=$?
-    if [ "$status" -eq 124 ]; then
-        echo "spark-check: '$*' ran past $step_limit s; trying once more"
-        status=0
-        timeout "$step_limit" "$@" || status=$?
-    fi
-    return "$status"
-}
 
 # The repository's own release build (.build), as the README's recipe builds it: after the README
 # journey of .ci/run it is up to date, and nothing is built twice.
 echo "== errcat: swift build -c release --product errcat"
-bounded swift build -c release --product errcat || fail "errcat does not build"
+bounded "$step_limit" swift build -c release --product errcat || fail "errcat does not build"
 errcat=$(swift build -c release --product errcat --show-bin-path)/errcat
 [ -x "$errcat" ] || fail "no errcat at $errcat after the build"
 export ERRCAT=$errcat

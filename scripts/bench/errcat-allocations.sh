@@ -9,9 +9,7 @@
 #   ERRCAT  the errcat executable (default: build it with swift build -c release)
 #   LINES   lines of the larger input (default 1000000)
 # Counts with scripts/bench/malloc-count.c (LD_PRELOAD). Exits 1 when the bound is broken.
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
+. "$(dirname "$0")/../lib.sh"
 errcat=${1:-}
 lines=${2:-1000000}
 if [ -z "$errcat" ]; then
@@ -31,16 +29,10 @@ count() {
 }
 large=$(count "$work/large.jsonl")
 small_count=$(count "$work/small.jsonl")
-if [ "$small_count" -le 0 ]; then
-    echo "errcat-allocations: FAIL: the counter saw no allocation (LD_PRELOAD not applied?)" >&2
-    exit 1
-fi
+[ "$small_count" -gt 0 ] || die "the counter saw no allocation (LD_PRELOAD not applied?)"
 difference=$((large - small_count))
 bound=$((lines / 100))
 echo "errcat classify allocation calls: $small_count for $small lines, $large for $lines lines;" \
     "difference $difference (bound $bound)"
 rm -f "$work/large.jsonl" "$work/small.jsonl"
-if [ "$difference" -gt "$bound" ]; then
-    echo "errcat-allocations: FAIL: classify allocates with the number of lines" >&2
-    exit 1
-fi
+[ "$difference" -le "$bound" ] || die "classify allocates with the number of lines"

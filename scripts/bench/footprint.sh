@@ -3,17 +3,19 @@
 # executable's size and sections, its NEEDED libraries, and everything `ldd` loads (is
 # FoundationNetworking or libcurl among them?).
 #
-# usage: scripts/bench/footprint.sh [SWIFTERR_DIR] [PRODUCT]
+# usage: scripts/bench/footprint.sh [SWIFTERR_DIR] [PRODUCT] [CONFIGURATION] [SCRATCH]
 #   SWIFTERR_DIR  a checkout of SwiftErr (default: this repository)
 #   PRODUCT       the product the app depends on and imports (default: SwiftErr)
-#   CONFIGURATION=debug|release (environment; release by default)
+#   CONFIGURATION  debug or release (default release)
+#   SCRATCH        the SwiftPM build folder (default: the app's own); the products check passes the
+#                  repository's .build, where `make check` has compiled SwiftErr already
 # The app is built under build/footprint/<PRODUCT>; its one line reads the default retry
 # policy, so the product's code is really linked. Prints the figures; exits 1 when the build fails.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 swifterr=$(cd "${1:-$root}" && pwd)
 product=${2:-SwiftErr}
-configuration=${CONFIGURATION:-release}
+configuration=${3:-release}
 app=$root/build/footprint/$product
 rm -rf "$app"
 mkdir -p "$app/Sources/OneLine"
@@ -27,8 +29,9 @@ let package = Package(
 )
 MANIFEST
 echo "import $product; print(RetryPolicy.default.maxAttempts)" >"$app/Sources/OneLine/main.swift"
-swift build -c "$configuration" --package-path "$app" >"$app/build.log" 2>&1 || { cat "$app/build.log"; exit 1; }
-bin=$(swift build -c "$configuration" --package-path "$app" --show-bin-path)/OneLine
+scratch=(--scratch-path "${4:-$app/.build}")
+swift build -c "$configuration" --package-path "$app" "${scratch[@]}" >"$app/build.log" 2>&1 || { cat "$app/build.log"; exit 1; }
+bin=$(swift build -c "$configuration" --package-path "$app" "${scratch[@]}" --show-bin-path)/OneLine
 "$bin" >/dev/null
 echo "one-line app importing $product from $swifterr ($configuration)"
 echo "executable: $(stat -c %s "$bin") bytes"

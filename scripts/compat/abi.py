@@ -52,6 +52,13 @@ def clean(line):
     return re.sub(r" at [\w./-]+:\d+:\d+", "", line).strip().rstrip(":")
 
 
+def identifier(what):
+    """The C identifier abidiff's "'function errcore_status errcore_build(...)'" or "'struct
+    errcore_table'" names: the function's name, or the type's."""
+    m = re.search(r"(\w+)\s*\(", what)
+    return m.group(1) if m else what.split()[-1]
+
+
 def findings(report):
     found = []
     lines = report.splitlines()
@@ -62,10 +69,11 @@ def findings(report):
         if m:
             tag, what, rest = m.group(1), m.group(2), m.group(3)
             what = re.sub(r"\s+\{[^}]*\}$", "", what)
+            names = identifier(what)
             if tag == "A":
-                found.append(("addition", f"{what} added"))
+                found.append(("addition", names, f"{what} added"))
             elif tag == "D":
-                found.append(("break", f"{what} removed"))
+                found.append(("break", names, f"{what} removed"))
             else:
                 detail = []
                 j = i + 1
@@ -73,17 +81,20 @@ def findings(report):
                     detail.append(clean(lines[j]))
                     j += 1
                 rest = clean(rest)
-                found.append(("break", f"{what} {rest}: " + "; ".join(detail) if detail else f"{what} {rest}"))
+                # A change reached through a type (a parameter's struct grew) is named by that type too.
+                types = re.findall(r"'(?:struct|union|enum|typedef) (\w+)'", " ".join(detail))
+                names = ",".join(dict.fromkeys([names, *types]))
+                found.append(("break", names, f"{what} {rest}: " + "; ".join(detail) if detail else f"{what} {rest}"))
                 i = j
                 continue
         m = re.match(r"^\s+\[([DA])\] ([\w.@]+)", line)  # an ELF symbol without debug information
         if m:
             removed = m.group(1) == "D"
-            found.append(("break" if removed else "addition",
+            found.append(("break" if removed else "addition", m.group(2).split("@")[0],
                           f"ELF symbol {m.group(2)} {'removed' if removed else 'added'}"))
         m = re.match(r"^SONAME changed from '([^']*)' to '([^']*)'", line)
         if m:
-            found.append(("note", f"SONAME changed from {m.group(1)} to {m.group(2)}"))
+            found.append(("note", "", f"SONAME changed from {m.group(1)} to {m.group(2)}"))
         i += 1
     return found
 
@@ -112,8 +123,8 @@ def main(argv):
     found = findings(result.stdout)
     if result.returncode & 12 and not found:
         fail(f"abidiff reports a change (exit {result.returncode}) that this script cannot read:\n{result.stdout}")
-    for kind, text in found:
-        print(f"{kind}\t{CHECK}\t{text}")
+    for kind, names, text in found:
+        print(f"{kind}\t{CHECK}\t{names}\t{text}")
 
 
 if __name__ == "__main__":

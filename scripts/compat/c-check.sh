@@ -2,11 +2,15 @@
 # c-check.sh — the C part of the compatibility check: the library and headers of
 # OLD_TREE against those of NEW_TREE.
 #
-# Usage: scripts/compat/c-check.sh OLD_TREE NEW_TREE WORK_DIR
+# Usage: scripts/compat/c-check.sh OLD_TREE NEW_TREE WORK_DIR [--make-args ARGS] [--no-old-tests]
+#   --make-args ARGS  extra make arguments for both library builds (WARN= to try a header change
+#                     before the sources that use it compile with -Werror)
+#   --no-old-tests    leaves out step 4
 #
 # Each tree is a source tree of this repository (its Makefile, include/ and
 # Sources/CErrCore at some commit). Prints findings on stdout, one a line
-# (KIND<TAB>CHECK<TAB>TEXT, KIND: break, addition or note), and its progress on
+# (KIND<TAB>CHECK<TAB>NAMES<TAB>TEXT, KIND: break, addition or note; NAMES the C
+# identifiers users write for it), and its progress on
 # stderr:
 #   1. builds WORK_DIR/{old,new}/lib/libcerrcore.so with each tree's own Makefile,
 #      CFLAGS=-g (abidiff needs the debug information);
@@ -19,14 +23,12 @@
 #      new status for an old input): each failing check is a break. Only when 2
 #      and 3 found no break, since after a layout change its results mean nothing,
 #      and only when the old tree has the runner (Tests/CErrCoreTests/c or Tests/c).
-# Environment: COMPAT_OLD_TESTS=0 skips step 4; COMPAT_MAKE_ARGS, extra arguments for both builds (e.g. WARN= to build
-# a tree that no longer compiles with -Werror); CC (default cc); CLANG (for
-# headers.py; default /opt/swift/usr/bin/clang).
+# headers.py runs the toolchain's clang (/opt/swift/usr/bin/clang, or CLANG).
 # Exit status: 0 with the findings printed; 2 when a step could not run.
 set -euo pipefail
 
-if [ $# -ne 3 ]; then
-    echo "usage: $0 OLD_TREE NEW_TREE WORK_DIR" >&2
+if [ $# -lt 3 ]; then
+    echo "usage: $0 OLD_TREE NEW_TREE WORK_DIR [--make-args ARGS] [--no-old-tests]" >&2
     exit 2
 fi
 here=$(cd "$(dirname "$0")" && pwd)
@@ -34,8 +36,17 @@ old_tree=$(cd "$1" && pwd)
 new_tree=$(cd "$2" && pwd)
 mkdir -p "$3"
 work=$(cd "$3" && pwd)
-CC=${CC:-cc}
-read -r -a make_args <<<"${COMPAT_MAKE_ARGS:-}"
+shift 3
+make_args=() old_tests_run=true
+while [ $# -gt 0 ]; do
+    case $1 in
+    --make-args) read -r -a make_args <<<"$2" && shift ;;
+    --no-old-tests) old_tests_run=false ;;
+    *) echo "c-check: unknown option $1" >&2 && exit 2 ;;
+    esac
+    shift
+done
+CC=cc
 
 step() { echo "compat: C: $*" >&2; }
 die() {
@@ -73,11 +84,11 @@ for d in Tests/CErrCoreTests/c Tests/c; do
     fi
 done
 if grep -q '^break' "$findings"; then
-    printf 'note\tC behaviour (old tests, new library)\tnot run: the ABI or the headers changed, so an old program cannot run on the new library\n' >>"$findings"
-elif [ "${COMPAT_OLD_TESTS:-1}" = 0 ]; then
-    printf 'note\tC behaviour (old tests, new library)\tnot run (COMPAT_OLD_TESTS=0)\n' >>"$findings"
+    printf 'note\tC behaviour (old tests, new library)\t\tnot run: the ABI or the headers changed, so an old program cannot run on the new library\n' >>"$findings"
+elif ! $old_tests_run; then
+    printf 'note\tC behaviour (old tests, new library)\t\tnot run (--no-old-tests)\n' >>"$findings"
 elif [ -z "$old_tests" ]; then
-    printf 'note\tC behaviour (old tests, new library)\tnot run: the old tree has no C test runner\n' >>"$findings"
+    printf 'note\tC behaviour (old tests, new library)\t\tnot run: the old tree has no C test runner\n' >>"$findings"
 else
     step "the old tree's C tests, compiled against its headers, run against the new libcerrcore.so"
     objs=$work/old-tests
@@ -92,7 +103,7 @@ else
     ln -sf libcerrcore.so "$work/new/lib/$soname"
     if ! "$CC" -o "$objs/c-tests" "$objs"/*.o -L"$work/new/lib" -lcerrcore >"$objs/link.log" 2>&1; then
         sed 's/^/    /' "$objs/link.log" >&2
-        printf 'break\tC behaviour (old tests, new library)\tthe old C tests do not link against the new library: %s\n' \
+        printf 'break\tC behaviour (old tests, new library)\t\tthe old C tests do not link against the new library: %s\n' \
             "$(grep -o "undefined reference to [^ ]*" "$objs/link.log" | sort -u | tr '\n' ' ')" >>"$findings"
     else
         set +e
@@ -103,10 +114,10 @@ else
         step "old tests on the new library: ${summary:-no summary line} (exit $status)"
         { grep '^FAIL ' "$objs/run.err" || true; } | while IFS= read -r line; do
             line=${line#FAIL }
-            printf 'break\tC behaviour (old tests, new library)\tbaseline test %s\n' "${line#"$old_tree"/}"
+            printf 'break\tC behaviour (old tests, new library)\t\tbaseline test %s\n' "${line#"$old_tree"/}"
         done >>"$findings"
         if [ "$status" -ne 0 ] && ! grep -q '^FAIL ' "$objs/run.err"; then
-            printf 'break\tC behaviour (old tests, new library)\tthe old C tests exit %s with no failed check (a crash?): %s\n' \
+            printf 'break\tC behaviour (old tests, new library)\t\tthe old C tests exit %s with no failed check (a crash?): %s\n' \
                 "$status" "$(tail -3 "$objs/run.err" | tr '\n' ' ')" >>"$findings"
         fi
     fi

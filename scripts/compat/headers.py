@@ -197,25 +197,31 @@ def as_int(text):
         return None
 
 
+def name_of(key):
+    """The C identifier of a declaration key ("function errcore_build" -> errcore_build)."""
+    return key.split()[-1]
+
+
 def compare(old_decls, new_decls, old_macros, new_macros):
+    """(breaks, additions): lists of (names, text), names the identifiers users write."""
     breaks, additions = [], []
 
     for key in sorted(old_decls.keys() - new_decls.keys()):
-        breaks.append(f"{key} removed")
+        breaks.append((name_of(key), f"{key} removed"))
     for key in sorted(new_decls.keys() - old_decls.keys()):
-        additions.append(f"{key} added")
+        additions.append((name_of(key), f"{key} added"))
 
     grown = {}  # enum name -> (old count, new count) when it only grew
     for key in sorted(old_decls.keys() & new_decls.keys()):
         old, new = old_decls[key], new_decls[key]
         if old["kind"] != new["kind"]:
-            breaks.append(f"{key}: was a {old['kind']}, now a {new['kind']}")
+            breaks.append((name_of(key), f"{key}: was a {old['kind']}, now a {new['kind']}"))
             continue
         if old["kind"] in ("function", "static inline function", "variable", "typedef"):
             if old["type"] != new["type"]:
-                breaks.append(f"{key}: type changed from '{old['type']}' to '{new['type']}'")
+                breaks.append((name_of(key), f"{key}: type changed from '{old['type']}' to '{new['type']}'"))
             if old.get("body") != new.get("body") and "body" in old:
-                breaks.append(f"{key}: body changed (a static inline function is compiled into its callers)")
+                breaks.append((name_of(key), f"{key}: body changed (a static inline function is compiled into its callers)"))
         elif old["kind"] == "struct":
             breaks.extend(compare_members(key, old["members"], new["members"]))
         elif old["kind"] == "enum":
@@ -223,21 +229,21 @@ def compare(old_decls, new_decls, old_macros, new_macros):
             only_grew = True
             for name, value in old["values"]:
                 if name not in new_values:
-                    breaks.append(f"{key}: enumerator {name} (= {value}) removed")
+                    breaks.append((f"{name},{name_of(key)}", f"{key}: enumerator {name} (= {value}) removed"))
                     only_grew = False
                 elif new_values[name] != value:
-                    breaks.append(f"{key}: enumerator {name} renumbered from {value} to {new_values[name]}")
+                    breaks.append((f"{name},{name_of(key)}", f"{key}: enumerator {name} renumbered from {value} to {new_values[name]}"))
                     only_grew = False
             for name, value in new["values"]:
                 if name not in old_values:
-                    additions.append(f"{key}: enumerator {name} = {value} added")
+                    additions.append((name, f"{key}: enumerator {name} = {value} added"))
             if only_grew:
                 grown[key] = (len(old["values"]), len(new["values"]))
 
     for name in sorted(old_macros.keys() - new_macros.keys()):
-        breaks.append(f"macro {name} removed (was '{old_macros[name]}')")
+        breaks.append((name, f"macro {name} removed (was '{old_macros[name]}')"))
     for name in sorted(new_macros.keys() - old_macros.keys()):
-        additions.append(f"macro {name} added: '{new_macros[name]}'")
+        additions.append((name, f"macro {name} added: '{new_macros[name]}'"))
     for name in sorted(old_macros.keys() & new_macros.keys()):
         old, new = old_macros[name], new_macros[name]
         if old == new or name in VERSION_MACROS:
@@ -248,9 +254,9 @@ def compare(old_decls, new_decls, old_macros, new_macros):
             if old_n == old_count and new_n == new_count and new_count > old_count
         ]
         if counted:
-            additions.append(f"macro {name} changed from '{old}' to '{new}': the count of {counted[0]}, which grew")
+            additions.append((name, f"macro {name} changed from '{old}' to '{new}': the count of {counted[0]}, which grew"))
         else:
-            breaks.append(f"macro {name} changed from '{old}' to '{new}'")
+            breaks.append((name, f"macro {name} changed from '{old}' to '{new}'"))
     return breaks, additions
 
 
@@ -261,16 +267,16 @@ def compare_members(key, old, new):
     old_types, new_types = dict(old), dict(new)
     for i, (name, typ) in enumerate(new):
         if name not in old_types:
-            found.append(f"{key}: member '{name}' ({typ}) added, as member {i + 1} of {len(new)}")
+            found.append((f"{name_of(key)}.{name},{name_of(key)}", f"{key}: member '{name}' ({typ}) added, as member {i + 1} of {len(new)}"))
     for name, typ in old:
         if name not in new_types:
-            found.append(f"{key}: member '{name}' ({typ}) removed")
+            found.append((f"{name_of(key)}.{name},{name_of(key)}", f"{key}: member '{name}' ({typ}) removed"))
         elif new_types[name] != typ:
-            found.append(f"{key}: member '{name}' retyped from '{typ}' to '{new_types[name]}'")
+            found.append((f"{name_of(key)}.{name},{name_of(key)}", f"{key}: member '{name}' retyped from '{typ}' to '{new_types[name]}'"))
     common_old = [n for n in old_names if n in new_types]
     common_new = [n for n in new_names if n in old_types]
     if common_old != common_new:
-        found.append(f"{key}: members reordered ({', '.join(common_old)} -> {', '.join(common_new)})")
+        found.append((name_of(key), f"{key}: members reordered ({', '.join(common_old)} -> {', '.join(common_new)})"))
     return found
 
 
@@ -301,10 +307,10 @@ def main(argv):
             macros(old_dir, clang, old_s),
             macros(new_dir, clang, new_s),
         )
-    for b in breaks:
-        print(f"break\t{CHECK}\t{b}")
-    for a in additions:
-        print(f"addition\t{CHECK}\t{a}")
+    for names, text in breaks:
+        print(f"break\t{CHECK}\t{names}\t{text}")
+    for names, text in additions:
+        print(f"addition\t{CHECK}\t{names}\t{text}")
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ cp -R Makefile include scripts "$work/tree/"
 cp -R Sources/CErrCore Sources/CErrDefaultCatalog "$work/tree/Sources/"
 
 run() { # NAME: c-check.sh and the version rule (the version unchanged) on the copy
-    COMPAT_OLD_TESTS=0 COMPAT_MAKE_ARGS="WARN=" bash "$here/c-check.sh" . "$work/tree" "$work/$1" \
+    bash "$here/c-check.sh" . "$work/tree" "$work/$1" --no-old-tests --make-args "WARN=" \
         >"$work/$1.tsv" 2>"$work/$1.log" || { cat "$work/$1.log" >&2; exit 2; }
     set +e
     python3 "$here/verdict.py" "$work/$1.tsv" "$version" "$version" CHANGELOG.md >"$work/$1.out" 2>&1
@@ -65,13 +65,34 @@ run member
 sed 's/^/    | /' "$work/member.out"
 missing=
 grep -q "^break	C ABI (abidiff)	.*compat_self_test" "$work/member.tsv" || missing="$missing abidiff"
-grep -q "^break	C headers	struct errcore_table: member 'compat_self_test'" "$work/member.tsv" || missing="$missing headers"
+grep -q "^break	C headers	errcore_table.compat_self_test,errcore_table	struct errcore_table: member 'compat_self_test'" \
+    "$work/member.tsv" || missing="$missing headers"
 if [ "$verdict" -ne 1 ] || [ -n "$missing" ]; then
     say "FAIL: a member added to errcore_table without a version bump was not caught (exit $verdict;" \
         "not named by:${missing:- -})"
     exit 1
 fi
 say "a member added to errcore_table with the version unchanged fails the check, named by abidiff and the header check"
+
+# The same break with the version raised: the CHANGELOG section must name errcore_table.
+next_version=$(echo "$version" | awk -F. '{ printf "%d.%d.0", $1, $2 + 1 }')
+printf '## [%s]\n\n- `errcore_classify` is faster.\n\n## [%s]\n\n- `errcore_table` has a new member.\n' \
+    "$next_version" "$version" >"$work/unnamed.md"
+set +e
+python3 "$here/verdict.py" "$work/member.tsv" "$version" "$next_version" "$work/unnamed.md" >"$work/unnamed.out" 2>&1
+unnamed=$?
+sed "s/^- \`errcore_classify\` is faster./- \`errcore_table\` has a new member, \`compat_self_test\`./" "$work/unnamed.md" >"$work/named.md"
+python3 "$here/verdict.py" "$work/member.tsv" "$version" "$next_version" "$work/named.md" >"$work/named.out" 2>&1
+named=$?
+set -e
+if [ "$unnamed" -ne 1 ] || ! grep -q "does not name .*" "$work/unnamed.out" || ! grep -q "^    errcore_table" "$work/unnamed.out" ||
+    [ "$named" -ne 0 ]; then
+    sed 's/^/    | /' "$work/unnamed.out" "$work/named.out"
+    say "FAIL: with the version raised to $next_version, a CHANGELOG section that does not name errcore_table" \
+        "should fail (exit $unnamed) and one that does should pass (exit $named)"
+    exit 1
+fi
+say "with the version raised, a section that does not name errcore_table fails, naming it; one that does passes"
 
 # 3. The header check alone, on a copy of include/ with one break of each other kind planted.
 rm -rf "$work/include"

@@ -199,7 +199,8 @@ def run_journey(name, steps, machine):
         status_wanted = int(step.keys.get("status", "0"))
         if "ci" in step.keys:
             ci = open(os.path.join(ROOT, ".ci", "run"), encoding="utf-8").read()
-            if not re.search(rf"^\s*{re.escape(step.keys['ci'])}\s*$", ci, re.M):
+            # A stage's command stands on a line of its own in .ci/run, quoted or not.
+            if not re.search(rf"^\s*\"?{re.escape(step.keys['ci'])}\"?\s*$", ci, re.M):
                 raise Failure(f"{step.where()}: .ci/run does not run `{step.keys['ci']}`, which the document gives as CI's")
             bare = [l.split("#")[0].strip() for l in step.body.split("\n")]
             plan = [(command, None) for command in bare if command and command != step.keys["ci"]]

@@ -1225,7 +1225,7 @@ def summary(listings, active, args, out):
 def parse_args(argv):
     parser = argparse.ArgumentParser(description="Compile and run the documentation's code listings.")
     parser.add_argument("--self-test", action="store_true")
-    parser.add_argument("--package", action="append",
+    parser.add_argument("--package", action="extend", nargs="+",
                         help="check the listings of this package (a folder of the repository; repeatable: one "
                              "generated package for all of them)")
     parser.add_argument("--scratch-path", help="SwiftPM build folder (default: .build)")

@@ -16,8 +16,7 @@
 # Also exits 1 when the map has no input from the catalog object (the share
 # could not be measured) or the ELF cannot be read.
 #
-# Environment: READELF (default readelf), CATALOG_OBJECT (the catalog's object
-# file name, default default_catalog.o).
+# Environment: READELF (default readelf). The catalog's object is default_catalog.o.
 set -eu
 
 format='%-22s %-18s %6s %6s %8s %5s | %7s %6s | %6s %6s  %s\n'
@@ -35,7 +34,7 @@ if [ $# -ne 3 ] && [ $# -ne 5 ]; then
 fi
 label=$1 elf=$2 map=$3 text_max=${4:-} rodata_max=${5:-}
 READELF=${READELF:-readelf}
-CATALOG_OBJECT=${CATALOG_OBJECT:-default_catalog.o}
+CATALOG_OBJECT=default_catalog.o
 here=$(dirname "$0")
 
 [ -f "$map" ] || { echo "firmware-budget: no map file $map" >&2; exit 1; }

@@ -5,15 +5,15 @@
 # it, used by a firmware-style client, linked for microcontrollers and held to
 # a size budget (run by `make cross-swift-check`).
 #
-# 1. The targets' files are the package's: target-sources.sh reads the path
-#    and sources of SwiftErrCore and SwiftErrDefaultCatalog from
-#    `swift package describe`.
+# 1. The targets' files are the package's, as SwiftPM resolves them (its path,
+#    excludes and sources rules applied), never a file glob: the path and
+#    sources of SwiftErrCore and SwiftErrDefaultCatalog from
+#    `swift package describe --type json`, read with jq.
 # 2. foundation-free.sh requires the files to import no Foundation module;
 #    foundation-free.sh --self-test then plants such imports in a temporary
 #    copy of the files and requires each to be rejected, so the check is known
 #    to be able to fail.
-# 3. For each target (EMBEDDED_SWIFT_TARGETS, default armv7em-none-none-eabi
-#    and riscv32-none-none-eabi):
+# 3. For each target (armv7em-none-none-eabi and riscv32-none-none-eabi):
 #    a. swiftc -enable-experimental-feature Embedded -wmo -parse-as-library
 #       -Osize compiles the files as module SwiftErrCore (CErrCore through
 #       Embedded/CErrCore/module.modulemap, which names include/CErrCore.h),
@@ -37,43 +37,52 @@
 #    (firmware-budget.sh) and the symbols a firmware must still provide.
 #
 # Exits non-zero when a step fails, when classify-only.elf links anything of
-# libswiftUnicodeDataTables.a, or when classify-only.elf for
-# EMBEDDED_SWIFT_BUDGET_TARGET (default armv7em-none-none-eabi) has more than
-# EMBEDDED_SWIFT_TEXT_BUDGET bytes of text or EMBEDDED_SWIFT_RODATA_BUDGET bytes
-# of rodata (default 8192 each) beyond the catalog.
-#
-# Environment: SWIFTC, CLANG, LLD (default: the toolchain next to swiftc),
-# READELF (default readelf), EMBEDDED_SWIFT_TARGETS, EMBEDDED_SWIFT_OUT
-# (default build/embedded-swift), EMBEDDED_C_SRC_DIR (default Sources/CErrCore),
-# EMBEDDED_CATALOG_SRC (default Sources/CErrDefaultCatalog/default_catalog.c),
-# and the three budget variables above.
+# libswiftUnicodeDataTables.a, or when classify-only.elf for armv7em has more
+# than 8192 bytes of text or of rodata beyond the catalog. The toolchain is the
+# one of the swiftc on PATH (its clang and ld.lld).
 set -eu
 
 cd "$(dirname "$0")/../.."
 scripts=scripts/embedded
 
-SWIFTC=${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}
-[ -x "$SWIFTC" ] || { echo "swift-check: no swiftc at '$SWIFTC' (set SWIFTC)" >&2; exit 1; }
+SWIFTC=$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)
+[ -x "$SWIFTC" ] || { echo "swift-check: no swiftc on PATH" >&2; exit 1; }
 bindir=$(dirname "$SWIFTC")
-CLANG=${CLANG:-$bindir/clang}
-LLD=${LLD:-$bindir/ld.lld}
-READELF=${READELF:-readelf}
-export READELF
-TARGETS=${EMBEDDED_SWIFT_TARGETS:-armv7em-none-none-eabi riscv32-none-none-eabi}
-OUT=${EMBEDDED_SWIFT_OUT:-build/embedded-swift}
-C_SRC_DIR=${EMBEDDED_C_SRC_DIR:-Sources/CErrCore}
-CATALOG_SRC=${EMBEDDED_CATALOG_SRC:-Sources/CErrDefaultCatalog/default_catalog.c}
-BUDGET_TARGET=${EMBEDDED_SWIFT_BUDGET_TARGET:-armv7em-none-none-eabi}
-TEXT_BUDGET=${EMBEDDED_SWIFT_TEXT_BUDGET:-8192}
-RODATA_BUDGET=${EMBEDDED_SWIFT_RODATA_BUDGET:-8192}
+CLANG=$bindir/clang
+LLD=$bindir/ld.lld
+READELF=readelf
+TARGETS="armv7em-none-none-eabi riscv32-none-none-eabi"
+OUT=build/embedded-swift
+C_SRC_DIR=Sources/CErrCore
+CATALOG_SRC=Sources/CErrDefaultCatalog/default_catalog.c
+BUDGET_TARGET=armv7em-none-none-eabi
+TEXT_BUDGET=8192
+RODATA_BUDGET=8192
+
+# target_sources TARGET: the Swift files of a target of the package, one a line,
+# in SwiftPM's order; exits when SwiftPM cannot load the package, or the target
+# is missing, not a Swift target, or empty.
+command -v jq >/dev/null 2>&1 || { echo "swift-check: jq not found (Debian: jq)" >&2; exit 1; }
+description=$("$bindir/swift" package describe --type json) ||
+    { echo "swift-check: 'swift package describe' could not load the package (above)" >&2; exit 1; }
+target_sources() {
+    listing=$(printf '%s\n' "$description" | jq -r --arg name "$1" '
+        [.targets[] | select(.name == $name)] | first // empty
+        | (.module_type, (.path as $path | .sources[] | $path + "/" + .))')
+    kind=$(printf '%s\n' "$listing" | sed -n 1p)
+    [ "$kind" = SwiftTarget ] || { echo "swift-check: '$1' is no Swift target of the package (${kind:-missing})" >&2; exit 1; }
+    listed=$(printf '%s\n' "$listing" | sed 1d)
+    [ -n "$listed" ] || { echo "swift-check: '$1' has no source files" >&2; exit 1; }
+    printf '%s\n' "$listed"
+}
 
 # The probe's entry points: all of them, and the ones that classify through
 # SwiftErrCore alone.
 probe_entries="firmware_action firmware_study_group firmware_module firmware_tally"
 classify_entries="firmware_action firmware_study_group"
 
-sources=$(SWIFTC=$SWIFTC sh "$scripts/target-sources.sh" SwiftErrCore)
-catalog_sources=$(SWIFTC=$SWIFTC sh "$scripts/target-sources.sh" SwiftErrDefaultCatalog)
+sources=$(target_sources SwiftErrCore)
+catalog_sources=$(target_sources SwiftErrDefaultCatalog)
 if printf '%s\n' "$sources" "$catalog_sources" | grep -q '[[:space:]]'; then
     echo "swift-check: a source path contains white space, which this script cannot pass on:" >&2
     printf '%s\n' "$sources" "$catalog_sources" | grep '[[:space:]]' >&2

@@ -1,24 +1,24 @@
 #!/usr/bin/env bash
 # fuzz-run.sh — runs one libFuzzer binary over its committed corpus and reports the result.
 #
-#   scripts/fuzz/run.sh BINARY CORPUS_DIR WORK_DIR SECONDS   fuzz for SECONDS over a scratch copy
-#   scripts/fuzz/run.sh BINARY CORPUS_DIR WORK_DIR regress   run every corpus input once (-runs=0)
+#   scripts/fuzz/run.sh BINARY CORPUS_DIR WORK_DIR SECONDS [TIMEOUT]   fuzz for SECONDS over a scratch copy
+#   scripts/fuzz/run.sh BINARY CORPUS_DIR WORK_DIR regress [TIMEOUT]   run every corpus input once (-runs=0)
 #
 # The committed corpus is never written: fuzzing runs over a copy in WORK_DIR/corpus, and new
 # crash, timeout and out-of-memory inputs go to WORK_DIR/{crash,timeout,oom}-*. One process
-# (-jobs/-workers are not used: the machine is shared). An input that runs longer than
-# FUZZ_TIMEOUT seconds (default 10) is a finding, a hang. fuzz/<name>.dict, when present, is
+# (-jobs/-workers are not used: `make -j2 fuzz` runs two targets at once instead). An input that
+# runs longer than TIMEOUT seconds (default 10) is a finding, a hang. fuzz/<name>.dict, when present, is
 # passed as -dict. Prints one line:
 #   "<name>: <execs> execs in <s> s (<rate> exec/s), cov <n>, ft <n>, corpus <n> -> <n>"
 # and exits non-zero when the target crashed or hung, with the log's tail and the input's path.
 set -euo pipefail
-bin=$1 corpus=$2 work=$3 mode=$4
+bin=$1 corpus=$2 work=$3 mode=$4 timeout=${5:-10}
 name=$(basename "$bin")
 rm -rf "$work"
 mkdir -p "$work/corpus"
 log="$work/log.txt"
 seeds=$(find "$corpus" -type f | wc -l)
-common=(-print_final_stats=1 -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 -artifact_prefix="$work/")
+common=(-print_final_stats=1 -timeout="$timeout" -rss_limit_mb=2048 -artifact_prefix="$work/")
 dict="fuzz/${name}.dict"
 [[ -f $dict ]] && common+=(-dict="$dict")
 start=$(date +%s)

@@ -1,6 +1,7 @@
 # scripts/make/fuzz.mk — libFuzzer targets (fuzz/); included by the top-level Makefile.
 #
 #   make fuzz                     builds every target and fuzzes each for FUZZ_SECONDS (default 60)
+#   make -j2 -k fuzz              two targets at a time, every one even after one fails (CI)
 #   make fuzz FUZZ_SECONDS=300    longer runs
 #   make fuzz FUZZ_TARGETS=classify_fuzz   only some targets
 #   make fuzz-regress             runs each target once over its committed corpus (fast; for CI)
@@ -95,15 +96,16 @@ $(FUZZ_DIR)/catalog_fuzz: $(FUZZ_CATALOG_SRCS) $(FUZZ_CATALOG_DIR)/SwiftErr.o $(
 	  -I $(FUZZ_CATALOG_DIR) $(FUZZ_CATALOG_SRCS) $(FUZZ_CATALOG_DIR)/SwiftErr.o $(FUZZ_CATALOG_DIR)/SwiftErrCore.o \
 	  $(FUZZ_CORE_OBJS) -o $@
 
-# Every target runs even after one fails; the recipe fails at the end if any did.
-fuzz: fuzz-build
-	@failed=0; for t in $(FUZZ_TARGETS); do \
-	  FUZZ_TIMEOUT=$(FUZZ_TIMEOUT) scripts/fuzz/run.sh $(FUZZ_DIR)/$$t fuzz/corpus/$$t $(FUZZ_DIR)/work/$$t $(FUZZ_SECONDS) || failed=1; \
-	done; \
-	if [ $$failed -ne 0 ]; then echo "fuzz: a target crashed (inputs under $(FUZZ_DIR)/work)"; exit 1; fi
+# One rule per target, so that `make -j2 -k fuzz` fuzzes two targets at a time (each libFuzzer
+# process uses one core) and runs every target even after one fails.
+.PHONY: $(addprefix fuzz-run-,$(FUZZ_TARGETS)) $(addprefix fuzz-regress-,$(FUZZ_TARGETS))
+fuzz: $(addprefix fuzz-run-,$(FUZZ_TARGETS))
+fuzz-regress: $(addprefix fuzz-regress-,$(FUZZ_TARGETS))
 
-fuzz-regress: fuzz-build
-	@failed=0; for t in $(FUZZ_TARGETS); do \
-	  FUZZ_TIMEOUT=$(FUZZ_TIMEOUT) scripts/fuzz/run.sh $(FUZZ_DIR)/$$t fuzz/corpus/$$t $(FUZZ_DIR)/work/$$t regress || failed=1; \
-	done; \
-	if [ $$failed -ne 0 ]; then echo "fuzz-regress: a corpus input fails"; exit 1; fi
+$(addprefix fuzz-run-,$(FUZZ_TARGETS)): fuzz-run-%: $(FUZZ_DIR)/%
+	@scripts/fuzz/run.sh $< fuzz/corpus/$* $(FUZZ_DIR)/work/$* $(FUZZ_SECONDS) $(FUZZ_TIMEOUT) || \
+	  { echo "fuzz: $* crashed or hung (inputs under $(FUZZ_DIR)/work/$*)"; exit 1; }
+
+$(addprefix fuzz-regress-,$(FUZZ_TARGETS)): fuzz-regress-%: $(FUZZ_DIR)/%
+	@scripts/fuzz/run.sh $< fuzz/corpus/$* $(FUZZ_DIR)/work/$* regress $(FUZZ_TIMEOUT) || \
+	  { echo "fuzz-regress: a corpus input of $* fails"; exit 1; }

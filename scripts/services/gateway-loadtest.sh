@@ -7,91 +7,84 @@
 # successes, 2 tokenExpire (answered 401 by the classifying gateway), 1 other base code, 3 module
 # codes and 1 code outside the catalog (all passed through with 200).
 #
-# 1. Alone: a warm-up each, then LOAD_RUNS pairs of LOAD_SECONDS runs, one gateway at a time,
-#    alternating which goes first: each gateway's requests/s and p99 latency.
-# 2. Side by side: LOAD_PAIRS runs of LOAD_SECONDS in which both gateways are loaded at once, each
-#    by its own wrk, started in alternating order. The machine's other load (this machine is
-#    shared) then falls on both runs alike. What each gateway costs is its CPU time (user and
-#    system, from /proc/PID/stat) per request answered in the run: the ratio of the two
-#    (classifying ÷ passing through) is what classification costs a service. The ratio of their
-#    requests/s is reported too, but not gated: on a machine running more threads than it has
-#    cores it measures how the scheduler shared the CPU as much as what either gateway spent (a CI
-#    run saw it at 0.75 for 23 runs in a row and then at 1.0).
-# 3. Counting: LOAD_COUNT_REQUESTS requests to each gateway with a fixed quota per wrk thread, so
-#    that none is in flight at the end. The classifying gateway must answer exactly one 401 per
-#    tokenExpire request and 200 to all others, and its /metrics must have counted exactly the
-#    requests sent, by tier, by code, and in the classification timer; the other gateway must
-#    answer 200 to all and have no swifterr series.
+# 1. Alone (with --alone N; CI leaves them out, as they gate nothing the side-by-side runs do not):
+#    a warm-up each, then N pairs of runs, one gateway at a time, alternating which goes first:
+#    each gateway's requests/s and p99 latency alone, for the figures in docs/services.md.
+# 2. Side by side: PAIRS runs of SECONDS in which both gateways are loaded at once, each by its own
+#    wrk, started in alternating order. The machine's other load (this machine is shared) then
+#    falls on both runs alike. What each gateway costs is its CPU time (user and system, from
+#    /proc/PID/stat) per request answered in the run: the ratio of the two (classifying ÷ passing
+#    through) is what classification costs a service. The ratio of their requests/s is reported
+#    too, but not gated: on a machine running more threads than it has cores it measures how the
+#    scheduler shared the CPU as much as what either gateway spent (a CI run saw it at 0.75 for 23
+#    runs in a row and then at 1.0).
+# 3. Counting: COUNT requests to each gateway with a fixed quota per wrk thread, so that none is in
+#    flight at the end. The classifying gateway must answer exactly one 401 per tokenExpire request
+#    and 200 to all others, and its /metrics must have counted exactly the requests sent, by tier,
+#    by code, and in the classification timer; the other gateway must answer 200 to all and have no
+#    swifterr series.
 #
 # Every run fails on a socket error (connect, read, write, timeout) or an answer other than 200 and
 # 401; the passing-through gateway must answer no 401, the classifying one a 401 for each
 # tokenExpire request sent (up to those in flight when wrk stops). The cost gate: the median of the
-# side-by-side CPU-per-request ratios (classifying ÷ passing through) must be at most
-# 1 + LOAD_MAX_COST_PERCENT/100 (8); when it is not, LOAD_PAIRS more side-by-side runs are made and the
-# median of all of them decides (single ratios on a shared machine spread by several per cent).
+# side-by-side CPU-per-request ratios (classifying ÷ passing through) must be at most 1.08 (8 %;
+# the product's goal, 5 %, is reported: met on a quiet machine, 2 to 3 %; the gate leaves room for
+# what neighbours' load adds on this shared machine, up to 5.6 % measured, and still fails a planted
+# 25 µs, measured at 19 %); when it is not, PAIRS more side-by-side runs are made and the median of
+# all of them decides (single ratios on a shared machine spread by several per cent).
 #
-# --self-test: the gate must catch a dearer classification. The script runs itself, short, with
-# the classifying gateway burning LOAD_PLANTED_COST_US (25) µs of CPU more per answer (gateway
-# --planted-cost-us; a request costs each gateway about 200 µs of CPU here), and passes only if
-# that run fails on the cost gate and on nothing else.
+# --self-test: the gate must catch a dearer classification. The script runs itself, short, with the
+# classifying gateway burning 25 µs of CPU more per answer (gateway --planted-cost-us; a request
+# costs each gateway about 200 µs of CPU here), and passes only if that run fails on the cost gate
+# and on nothing else.
 #
-# It prints a table and writes it to LOAD_RESULTS when set. Every process it starts is stopped on
-# exit, whatever the exit; on failure the logs are kept and their folder named.
-#
-# Settings (environment): LOAD_RUNS=5, LOAD_PAIRS=15, LOAD_SECONDS=3, LOAD_WARMUP_SECONDS=3,
-# LOAD_COUNT_REQUESTS=6000, LOAD_CONNECTIONS=32 (per wrk), LOAD_THREADS=1 (wrk threads),
-# LOAD_MAX_COST_PERCENT=8 (the gate), LOAD_GOAL_COST_PERCENT=5 (the product's goal, reported:
-# met on a quiet machine, 2 to 3 %; the gate leaves room for what neighbours' load adds on this shared
-# machine, up to 5.6 % measured, and still fails the planted 25 µs, about 12 % and measured at 19 %),
-# LOAD_PLANTED_COST_US=0 (see --self-test), SCRATCH_PATH=<repository>/.build-services (the build folder shared with
-# the integration packages), LOAD_RESULTS=<file> (the table, in Markdown).
-set -euo pipefail
-
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
+# Options: --alone N (0), --pairs N (15), --seconds S (3, each run), --warmup S (3), --count N (6000),
+# --planted-cost-us U (0), --results FILE (the table, in Markdown). wrk runs 1 thread and 32
+# connections per gateway. It prints the table. Every process it starts is stopped on exit, whatever
+# the exit; on failure the logs are kept and their folder named.
+. "$(dirname "$0")/../lib.sh"
+here=$root/scripts/services
 gateway=$root/Examples/Gateway
-scratch=${SCRATCH_PATH:-$root/.build-services}
-runs=${LOAD_RUNS:-5}
-pairs=${LOAD_PAIRS:-15}
-seconds=${LOAD_SECONDS:-3}
-warmup=${LOAD_WARMUP_SECONDS:-3}
-count_requests=${LOAD_COUNT_REQUESTS:-6000}
-connections=${LOAD_CONNECTIONS:-32}
-threads=${LOAD_THREADS:-1}
-max_cost=${LOAD_MAX_COST_PERCENT:-8}
-goal_cost=${LOAD_GOAL_COST_PERCENT:-5}
-planted=${LOAD_PLANTED_COST_US:-0}
-results=${LOAD_RESULTS:-}
-
+scratch=$root/.build-services
+runs=0 pairs=15 seconds=3 warmup=3 count_requests=6000 planted=0 results=
+connections=32 threads=1 max_cost=8 goal_cost=5
+self_test=false
+while [ $# -gt 0 ]; do
+    case $1 in
+    --self-test) self_test=true ;;
+    --alone) runs=$2 && shift ;;
+    --pairs) pairs=$2 && shift ;;
+    --seconds) seconds=$2 && shift ;;
+    --warmup) warmup=$2 && shift ;;
+    --count) count_requests=$2 && shift ;;
+    --planted-cost-us) planted=$2 && shift ;;
+    --results) results=$2 && shift ;;
+    *) die "unknown option $1 (see the header of $0)" ;;
+    esac
+    shift
+done
 log() { echo "loadtest: $*"; }
-fail() {
-    echo "loadtest: FAIL: $*" >&2
-    exit 1
-}
-# shellcheck source=servers.sh
-. "$here/servers.sh"
+fail() { die "$@"; }
 
-if [ "${1:-}" = --self-test ]; then
+if $self_test; then
     planted_out=$(mktemp "${TMPDIR:-/tmp}/gateway-load-self-test.XXXXXX")
-    echo "loadtest self-test: the classifying gateway burns ${LOAD_PLANTED_COST_US:-25} µs more CPU per answer"
-    if LOAD_PLANTED_COST_US=${LOAD_PLANTED_COST_US:-25} LOAD_RUNS=1 LOAD_PAIRS=3 LOAD_SECONDS=2 LOAD_WARMUP_SECONDS=1 \
-        LOAD_COUNT_REQUESTS=1000 LOAD_RESULTS= "$0" >"$planted_out" 2>&1; then
+    echo "loadtest self-test: the classifying gateway burns 25 µs more CPU per answer"
+    if "$0" --planted-cost-us 25 --pairs 3 --seconds 2 --warmup 1 --count 1000 >"$planted_out" 2>&1; then
         cat "$planted_out"
         rm -f "$planted_out"
         fail "self-test: the planted cost passed the gate"
     fi
-    if ! grep -q '^loadtest: FAIL: classification costs' "$planted_out"; then
+    if ! grep -q '^gateway-loadtest: FAIL: classification costs' "$planted_out"; then
         cat "$planted_out"
         rm -f "$planted_out"
         fail "self-test: the run with the planted cost failed, but not on the cost gate"
     fi
-    echo "loadtest self-test: PASS: $(grep '^loadtest: FAIL: classification costs' "$planted_out" | sed 's/^loadtest: FAIL: //')"
+    echo "loadtest self-test: PASS: $(grep '^gateway-loadtest: FAIL: classification costs' "$planted_out" | sed 's/^gateway-loadtest: FAIL: //')"
     rm -f "$planted_out"
     exit 0
 fi
 
-command -v wrk >/dev/null || fail "wrk is not installed (Debian: apt-get install wrk)"
-command -v curl >/dev/null || fail "curl is not installed (Debian: apt-get install curl)"
+need_debian wrk curl
 
 log "building gateway and upstream (release, scratch path $scratch)"
 for product in gateway upstream; do
@@ -175,7 +168,7 @@ classified() { awk '/^swifterr_responses_total\{/ { sum += $2 } END { printf "%d
 unclassified() { awk '/^gateway_upstream_unclassified_total\{/ { sum += $2 } END { printf "%d", sum }' "$1"; }
 series() { awk -v s="$2" '$1 == s { printf "%d", $2; found = 1 } END { if (!found) printf "0" }' "$1"; }
 
-# counted MODE PORT LABEL: a run of exactly LOAD_COUNT_REQUESTS /api requests, none left in flight;
+# counted MODE PORT LABEL: a run of exactly --count /api requests, none left in flight;
 # checks the answers, and the gateway's /metrics against what was sent.
 counted() {
     local mode=$1 port=$2 label=$3 out="$work/$3.txt"
@@ -259,7 +252,7 @@ p99_off=()
 alone_ratios=()
 answers_on=0
 answers_off=0
-log "alone: $runs pairs of ${seconds} s runs, one gateway at a time"
+[ "$runs" -eq 0 ] || log "alone: $runs pairs of ${seconds} s runs, one gateway at a time"
 for i in $(seq 1 "$runs"); do
     if [ $((i % 2)) -eq 1 ]; then order="on off"; else order="off on"; fi
     for mode in $order; do
@@ -334,8 +327,12 @@ log "counting: $count_requests requests to each gateway, none left in flight"
 counted on "$on_port" count-on
 counted off "$off_port" count-off
 
-median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-ms() { awk -v u="$1" 'BEGIN { printf "%.2f ms", u / 1000 }'; }
+# median VALUES...: their median, or "-" when there are none (no alone runs).
+median() {
+    [ $# -gt 0 ] || { echo -; return; }
+    printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+ms() { if [ "$1" = - ]; then echo -; else awk -v u="$1" 'BEGIN { printf "%.2f ms", u / 1000 }'; fi; }
 ratio=$(median "${cpu_ratios[@]}")
 cost=$(awk -v r="$ratio" 'BEGIN { printf "%.1f", (r - 1) * 100 }')
 if ! awk -v c="$cost" -v m="$max_cost" 'BEGIN { exit !(c <= m) }'; then

@@ -2,10 +2,9 @@
 # Recovery after an outage, in real time and in the simulation: the same figures or a failure.
 #
 # For each front (the gateway with its defaults; a ResponseClient with the default protections,
-# straight to the upstream) at a low and a high rate (REC_LOW_RATE=10 and REC_HIGH_RATE=200
-# requests per second), it starts a flaky-upstream that goes down (connections refused)
-# REC_DOWN_AFTER_MS (8000) after it starts, for REC_DOWN_MS (10000), and sends it requests at that
-# rate for REC_SECONDS (30) with recovery-run, all four runs at once. Each run's outage, as the
+# straight to the upstream) at a low and a high rate (10 and 200 requests per second), it starts a
+# flaky-upstream that goes down (connections refused) 8 s after it starts, for 10 s, and sends it
+# requests at that rate for 30 s with recovery-run, all four runs at once. Each run's outage, as the
 # upstream logged it, is then run in the simulation (recovery-run --simulate: PipelineSimulation,
 # the same front, rate and script), and the two compared. Every run must have:
 #
@@ -13,11 +12,9 @@
 # - full admission (SimulationReport.timeToFullAdmission's measure: the last request a protection
 #   refused after the upstream's return) within the defaults' bound, the breaker's 5 s break plus
 #   one throttle probe interval (10 s), in real time and in the simulation;
-# - the real-time figure within REC_TOLERANCE_MS (1000) of the simulated one (they have been within
+# - the real-time figure within 1000 ms of the simulated one (they have been within
 #   200 ms of each other; a loaded 2-core machine can delay a request by a few hundred), and the
 #   requests refused or failed within a twentieth (10 at least) of the simulated count.
-#
-# REC_RUNS chooses the runs (all four by default: "gateway-LOW gateway-HIGH client-LOW client-HIGH").
 #
 # --self-test: the comparison must catch a real front that differs from what the simulation runs. It
 # runs the client at the low rate over an HTTPClient that retries refused connections (recovery-run
@@ -25,48 +22,56 @@
 # turn off): its requests wait out a 6 s outage in the pool, none fails where the simulation's do,
 # and the run must fail on the comparison.
 #
-# It prints a Markdown table (and writes it to REC_RESULTS when set). Every process it starts is
-# stopped on exit; on failure the logs are kept and their folder named.
-set -euo pipefail
-
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
+# --with-self-test runs the self-test beside the four runs (one more upstream and a 10/s client)
+# and fails when either fails: CI's form, a minute shorter than one after the other.
+#
+# Options, for the self-test and for figures: --runs "FRONT-RATE..." (the four above), --pool-retries
+# on|off (off), --down-after-ms MS, --down-ms MS, --seconds S, --results FILE (the table, in
+# Markdown). It prints the table. Every process it starts is stopped on exit; on failure the logs are
+# kept and their folder named.
+. "$(dirname "$0")/../lib.sh"
 package=$root/Examples/Gateway
-scratch=${SCRATCH_PATH:-$root/.build-services}
-low=${REC_LOW_RATE:-10}
-high=${REC_HIGH_RATE:-200}
-down_after=${REC_DOWN_AFTER_MS:-8000}
-down_for=${REC_DOWN_MS:-10000}
-seconds=${REC_SECONDS:-30}
-tolerance=${REC_TOLERANCE_MS:-1000}
-bound=10000
-results=${REC_RESULTS:-}
-
+scratch=$root/.build-services
+low=10 high=200 down_after=8000 down_for=10000 seconds=30 tolerance=1000 bound=10000 results=
+runs_wanted="gateway-$low gateway-$high client-$low client-$high" pool_retries=off mode=check
+while [ $# -gt 0 ]; do
+    case $1 in
+    --self-test) mode=self-test ;;
+    --with-self-test) mode=both ;;
+    --runs) runs_wanted=$2 && shift ;;
+    --pool-retries) pool_retries=$2 && shift ;;
+    --down-after-ms) down_after=$2 && shift ;;
+    --down-ms) down_for=$2 && shift ;;
+    --seconds) seconds=$2 && shift ;;
+    --results) results=$2 && shift ;;
+    *) die "unknown option $1 (see the header of $0)" ;;
+    esac
+    shift
+done
 log() { echo "recovery: $*"; }
-fail() {
-    echo "recovery: FAIL: $*" >&2
-    exit 1
-}
-# shellcheck source=servers.sh
-. "$here/servers.sh"
+fail() { die "$@"; }
 
-if [ "${1:-}" = --self-test ]; then
+if [ "$mode" = self-test ]; then
     out=$(mktemp "${TMPDIR:-/tmp}/recovery-self-test.XXXXXX")
     echo "recovery self-test: a client whose HTTPClient retries refused connections, 6 s outage"
-    if REC_RUNS="client-$low" REC_POOL_RETRIES=on REC_DOWN_AFTER_MS=4000 REC_DOWN_MS=6000 REC_SECONDS=15 REC_RESULTS= \
-        "$0" >"$out" 2>&1; then
+    if "$0" --runs "client-$low" --pool-retries on --down-after-ms 4000 --down-ms 6000 --seconds 15 >"$out" 2>&1; then
         cat "$out"
         rm -f "$out"
         fail "self-test: a client hiding the outage from its protections passed the comparison"
     fi
-    if ! grep -q '^recovery: FAIL: .* apart$' "$out"; then
+    if ! grep -q '^recovery-comparison: FAIL: .* apart$' "$out"; then
         cat "$out"
         rm -f "$out"
         fail "self-test: the planted run failed, but not on the comparison"
     fi
-    echo "recovery self-test: PASS: $(grep '^recovery: FAIL: ' "$out" | sed 's/^recovery: FAIL: //')"
+    echo "recovery self-test: PASS: $(grep '^recovery-comparison: FAIL: ' "$out" | sed 's/^recovery-comparison: FAIL: //')"
     rm -f "$out"
     exit 0
+fi
+if [ "$mode" = both ]; then
+    self_test_out=$(mktemp "${TMPDIR:-/tmp}/recovery-self-test-run.XXXXXX")
+    "$0" --self-test >"$self_test_out" 2>&1 &
+    self_test_pid=$!
 fi
 
 log "building gateway, flaky-upstream and recovery-run (release, scratch path $scratch)"
@@ -80,7 +85,7 @@ servers_begin recovery-comparison
 
 runs=()
 loads=()
-for name in ${REC_RUNS:-gateway-$low gateway-$high client-$low client-$high}; do
+for name in $runs_wanted; do
     front=${name%-*}
     rate=${name##*-}
     start "upstream-$name" "$bin/flaky-upstream" --port 0 --down-after-ms "$down_after" --down-for-ms "$down_for"
@@ -90,7 +95,7 @@ for name in ${REC_RUNS:-gateway-$low gateway-$high client-$low client-$high}; do
         url=http://127.0.0.1:$port/api/item
     fi
     "$bin/recovery-run" --front "$front" --url "$url" --rate "$rate" --seconds "$seconds" \
-        --upstream-log "$work/upstream-$name.out" --pool-retries "${REC_POOL_RETRIES:-off}" \
+        --upstream-log "$work/upstream-$name.out" --pool-retries "$pool_retries" \
         >"$work/$name.result" 2>"$work/$name.err" &
     loads+=("$!")
     runs+=("$name")
@@ -147,3 +152,10 @@ echo "$table"
 echo
 if [ -n "$results" ]; then echo "$table" >"$results"; fi
 log "PASS: real time and simulation agree on recovery for ${#runs[@]} runs"
+if [ "$mode" = both ]; then
+    status=0
+    wait "$self_test_pid" || status=$?
+    cat "$self_test_out"
+    rm -f "$self_test_out"
+    [ "$status" -eq 0 ] || fail "the self-test failed"
+fi

@@ -10,41 +10,32 @@
 # (b) The upstream answers every request with a business code (11210005, wrong team code) and
 #     HTTP 200. The gateway runs its defaults (budget, breaker, throttle). Aim: the breaker stays
 #     closed and nothing is shed or retried.
-# (c) The upstream goes down (stops listening: connections refused) FIG_DOWN_AFTER_MS after it
-#     starts, for FIG_DOWN_MS, then listens again on the same port. Gateway defaults (breaker: 10 %
+# (c) The upstream goes down (stops listening: connections refused) 3 s after it
+#     starts, for 10 s, then listens again on the same port. Gateway defaults (breaker: 10 %
 #     over at least 100 outcomes in 30 s, 5 s break, 1 probe). Aims: the circuit opens within its
 #     sampling window, requests are then shed (503) without reaching the upstream, and the gateway
 #     answers 200 again within the break plus one probe of the upstream's return. The shed answers'
-#     latency is reported (p50, p99, max, measured by the client); it is not a gate, since a shared
-#     2-core machine can delay any answer.
+#     latency is reported (p50, p99, max, measured by the client, while (a) and (b) still run); it
+#     is not a gate, since a shared 2-core machine can delay any answer.
 #
-# Settings (environment): FIG_RUN=abc (the figures to run), FIG_SECONDS=10 (each run of (a) and (b)), FIG_CONCURRENCY=16 ((a), (b)),
-# FIG_DOWN_AFTER_MS=3000, FIG_DOWN_MS=10000, FIG_C_SECONDS=20, FIG_C_CONCURRENCY=4,
-# SCRATCH_PATH=<repository>/.build-services, FIG_RESULTS=<file> (the table, in Markdown).
-set -euo pipefail
-
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
+# The three figures run at once (each with its own upstream and gateway; (c)'s upstream comes back
+# after (a) and (b) have ended, so its timings are measured on a machine as loaded as alone).
+# Options: --only FIGURES (abc), --results FILE (the table, in Markdown). It prints the table.
+. "$(dirname "$0")/../lib.sh"
 package=$root/Examples/Gateway
-scratch=${SCRATCH_PATH:-$root/.build-services}
-seconds=${FIG_SECONDS:-10}
-concurrency=${FIG_CONCURRENCY:-16}
-down_after=${FIG_DOWN_AFTER_MS:-3000}
-down_for=${FIG_DOWN_MS:-10000}
-c_seconds=${FIG_C_SECONDS:-20}
-c_concurrency=${FIG_C_CONCURRENCY:-4}
-results=${FIG_RESULTS:-}
-run=${FIG_RUN:-abc}
-
+scratch=$root/.build-services
+seconds=10 concurrency=16 down_after=3000 down_for=10000 c_seconds=20 c_concurrency=4 results= run=abc
+while [ $# -gt 0 ]; do
+    case $1 in
+    --only) run=$2 && shift ;;
+    --results) results=$2 && shift ;;
+    *) die "unknown option $1 (see the header of $0)" ;;
+    esac
+    shift
+done
 log() { echo "figures: $*"; }
-fail() {
-    echo "figures: FAIL: $*" >&2
-    exit 1
-}
-# shellcheck source=servers.sh
-. "$here/servers.sh"
-command -v curl >/dev/null || fail "curl is not installed (Debian: apt-get install curl)"
-command -v python3 >/dev/null || fail "python3 is not installed (Debian: apt-get install python3)"
+fail() { die "$@"; }
+need_debian curl
 
 log "building gateway, flaky-upstream and resilience-load (release, scratch path $scratch)"
 for product in gateway flaky-upstream resilience-load; do
@@ -58,30 +49,83 @@ stop() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
 series() { awk -v s="$2" 'index($1, s) == 1 { sum += $2 } END { printf "%d", sum }' "$1"; }
 
-# run_a BUDGET: figure (a) with the retry budget on or off; sets $a_requests, $a_reached, $a_result.
+# run_a BUDGET: figure (a) with the retry budget on or off, in the background: writes
+# $work/a-BUDGET.vars (requests=, reached=, result=) and $work/a-BUDGET.metrics.
 run_a() {
-    start "upstream-a-$1" "$bin/flaky-upstream" --fail-fraction 0.5 --failure close
-    local upstream_pid=$pid upstream_port=$port
-    start "gateway-a-$1" "$bin/gateway" --port 0 --upstream "http://127.0.0.1:$upstream_port" \
-        --retry-budget "$1" --circuit-breaker off --throttle off
-    local gateway_pid=$pid gateway_port=$port
-    a_result=$("$bin/resilience-load" --url "http://127.0.0.1:$gateway_port/api/item" \
-        --concurrency "$concurrency" --seconds "$seconds" --samples "$work/a-$1.samples" | grep '^RESULT ')
-    a_requests=$(field requests "$a_result")
-    a_reached=$(curl -sf "http://127.0.0.1:$upstream_port/served") || fail "(a): could not read /served"
-    curl -sf "http://127.0.0.1:$gateway_port/metrics" >"$work/a-$1.metrics" || fail "(a): could not read /metrics"
-    stop "$gateway_pid"
-    stop "$upstream_pid"
+    (
+        trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT
+        start "upstream-a-$1" "$bin/flaky-upstream" --fail-fraction 0.5 --failure close
+        local upstream_pid=$pid upstream_port=$port
+        start "gateway-a-$1" "$bin/gateway" --port 0 --upstream "http://127.0.0.1:$upstream_port" \
+            --retry-budget "$1" --circuit-breaker off --throttle off
+        local gateway_pid=$pid gateway_port=$port result reached
+        result=$("$bin/resilience-load" --url "http://127.0.0.1:$gateway_port/api/item" \
+            --concurrency "$concurrency" --seconds "$seconds" --samples "$work/a-$1.samples" | grep '^RESULT ')
+        reached=$(curl -sf "http://127.0.0.1:$upstream_port/served") || fail "(a): could not read /served"
+        curl -sf "http://127.0.0.1:$gateway_port/metrics" >"$work/a-$1.metrics" || fail "(a): could not read /metrics"
+        stop "$gateway_pid"
+        stop "$upstream_pid"
+        printf 'requests=%q\nreached=%q\nresult=%q\n' "$(field requests "$result")" "$reached" "$result" >"$work/a-$1.vars"
+    ) &
 }
+
+# run_b: figure (b) in the background: writes $work/b.vars and $work/b.metrics.
+run_b() {
+    (
+        trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT
+        start upstream-b "$bin/flaky-upstream" --answer-code 11210005
+        local upstream_pid=$pid upstream_port=$port
+        start gateway-b "$bin/gateway" --port 0 --upstream "http://127.0.0.1:$upstream_port"
+        local gateway_pid=$pid gateway_port=$port result reached
+        result=$("$bin/resilience-load" --url "http://127.0.0.1:$gateway_port/api/item" \
+            --concurrency "$concurrency" --seconds "$seconds" --samples "$work/b.samples" | grep '^RESULT ')
+        reached=$(curl -sf "http://127.0.0.1:$upstream_port/served") || fail "(b): could not read /served"
+        curl -sf "http://127.0.0.1:$gateway_port/metrics" >"$work/b.metrics" || fail "(b): could not read /metrics"
+        stop "$gateway_pid"
+        stop "$upstream_pid"
+        printf 'b_result=%q\nb_reached=%q\nb_upstream_port=%q\n' "$result" "$reached" "$upstream_port" >"$work/b.vars"
+    ) &
+}
+
+# run_c: figure (c) in the background: writes $work/c.load, c.wrk, c.metrics and c.vars.
+run_c() {
+    (
+        trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT
+        start upstream-c "$bin/flaky-upstream" --down-after-ms "$down_after" --down-for-ms "$down_for"
+        local upstream_pid=$pid upstream_port=$port
+        start gateway-c "$bin/gateway" --port 0 --upstream "http://127.0.0.1:$upstream_port"
+        local gateway_pid=$pid gateway_port=$port
+        "$bin/resilience-load" --url "http://127.0.0.1:$gateway_port/api/item" \
+            --concurrency "$c_concurrency" --seconds "$c_seconds" --samples "$work/c.samples" >"$work/c.load" &
+        local load_pid=$!
+        pids+=("$load_pid")
+        # wrk on one connection for 3 s inside the first break (from 1.5 s after the upstream went
+        # down), when every answer is a shed 503: its latency distribution is the shed answers'.
+        sleep "$(awk -v ms="$down_after" 'BEGIN { printf "%.1f", ms / 1000 + 1.5 }')"
+        wrk -t1 -c1 -d3s --latency "http://127.0.0.1:$gateway_port/api/item" >"$work/c.wrk" 2>&1 || true
+        wait "$load_pid" || fail "(c): resilience-load failed"
+        curl -sf "http://127.0.0.1:$gateway_port/metrics" >"$work/c.metrics" || fail "(c): could not read /metrics"
+        stop "$gateway_pid"
+        stop "$upstream_pid"
+        echo done >"$work/c.vars"
+    ) &
+}
+
+# Each figure's background job: its process id, waited for before its figures are read.
+figure_pids=()
+[[ $run != *a* ]] || { log "(a) upstream failing 50 % with transport errors, retry budget on and off (${seconds} s each, $concurrency clients)"; run_a on; figure_pids+=($!); run_a off; figure_pids+=($!); }
+[[ $run != *b* ]] || { log "(b) upstream answering business codes 100 % of the time (${seconds} s, $concurrency clients)"; run_b; figure_pids+=($!); }
+[[ $run != *c* ]] || { log "(c) upstream down for $((down_for / 1000)) s after $((down_after / 1000)) s, then back (${c_seconds} s, $c_concurrency clients)"; run_c; figure_pids+=($!); }
+pids+=("${figure_pids[@]}")
+for figure_pid in "${figure_pids[@]}"; do wait "$figure_pid" || fail "a figure's run failed (above)"; done
 
 table=""
 if [[ $run == *a* ]]; then
-log "(a) upstream failing 50 % with transport errors, retry budget on, then off (${seconds} s each, $concurrency clients)"
-run_a on
-a_on_requests=$a_requests a_on_reached=$a_reached a_on_result=$a_result
+. "$work/a-on.vars"
+a_on_requests=$requests a_on_reached=$reached a_on_result=$result
 a_on_exhausted=$(series "$work/a-on.metrics" swifterr_retry_budget_exhausted_total)
-run_a off
-a_off_requests=$a_requests a_off_reached=$a_reached a_off_result=$a_result
+. "$work/a-off.vars"
+a_off_requests=$requests a_off_reached=$reached a_off_result=$result
 a_on_ratio=$(ratio "$a_on_reached" "$a_on_requests")
 a_off_ratio=$(ratio "$a_off_reached" "$a_off_requests")
 log "(a) budget on: $a_on_reached upstream requests for $a_on_requests client requests ($a_on_ratio); off: $a_off_reached for $a_off_requests ($a_off_ratio)"
@@ -94,17 +138,7 @@ table+="| figure | run | client requests | answers | reached the upstream | per 
 fi
 
 if [[ $run == *b* ]]; then
-log "(b) upstream answering business codes 100 % of the time (${seconds} s, $concurrency clients)"
-start upstream-b "$bin/flaky-upstream" --answer-code 11210005
-b_upstream_pid=$pid b_upstream_port=$port
-start gateway-b "$bin/gateway" --port 0 --upstream "http://127.0.0.1:$b_upstream_port"
-b_gateway_pid=$pid b_gateway_port=$port
-b_result=$("$bin/resilience-load" --url "http://127.0.0.1:$b_gateway_port/api/item" \
-    --concurrency "$concurrency" --seconds "$seconds" --samples "$work/b.samples" | grep '^RESULT ')
-b_reached=$(curl -sf "http://127.0.0.1:$b_upstream_port/served") || fail "(b): could not read /served"
-curl -sf "http://127.0.0.1:$b_gateway_port/metrics" >"$work/b.metrics" || fail "(b): could not read /metrics"
-stop "$b_gateway_pid"
-stop "$b_upstream_pid"
+. "$work/b.vars"
 b_requests=$(field requests "$b_result")
 b_closed=$(series "$work/b.metrics" 'swifterr_circuit_state{upstream="127.0.0.1:'"$b_upstream_port"'",state="closed"}')
 b_shed=$(series "$work/b.metrics" swifterr_shed_requests_total)
@@ -122,22 +156,6 @@ table+="
 fi
 
 if [[ $run == *c* ]]; then
-log "(c) upstream down for $((down_for / 1000)) s after $((down_after / 1000)) s, then back (${c_seconds} s, $c_concurrency clients)"
-start upstream-c "$bin/flaky-upstream" --down-after-ms "$down_after" --down-for-ms "$down_for"
-c_upstream_pid=$pid c_upstream_port=$port
-start gateway-c "$bin/gateway" --port 0 --upstream "http://127.0.0.1:$c_upstream_port"
-c_gateway_pid=$pid c_gateway_port=$port
-"$bin/resilience-load" --url "http://127.0.0.1:$c_gateway_port/api/item" \
-    --concurrency "$c_concurrency" --seconds "$c_seconds" --samples "$work/c.samples" >"$work/c.load" &
-c_load_pid=$!
-pids+=("$c_load_pid")
-# wrk on one connection for 3 s inside the first break (from 1.5 s after the upstream went down),
-# when every answer is a shed 503: its latency distribution is the shed answers'.
-if command -v wrk >/dev/null; then
-    sleep "$(awk -v ms="$down_after" 'BEGIN { printf "%.1f", ms / 1000 + 1.5 }')"
-    wrk -t1 -c1 -d3s --latency "http://127.0.0.1:$c_gateway_port/api/item" >"$work/c.wrk" 2>&1 || true
-fi
-wait "$c_load_pid" || fail "(c): resilience-load failed"
 c_result=$(grep '^RESULT ' "$work/c.load") || fail "(c): resilience-load printed no RESULT"
 wrk_line=""
 if [ -s "$work/c.wrk" ]; then
@@ -148,9 +166,6 @@ if [ -s "$work/c.wrk" ]; then
     wrk_line="wrk, 1 connection, 3 s inside the break: $wrk_requests answers, ${wrk_non2xx:-0} of them not 2xx (503), latency p50 $wrk_p50, **p99 $wrk_p99**."
     log "(c) $wrk_line"
 fi
-curl -sf "http://127.0.0.1:$c_gateway_port/metrics" >"$work/c.metrics" || fail "(c): could not read /metrics"
-stop "$c_gateway_pid"
-stop "$c_upstream_pid"
 down_at=$(sed -n 's/^flaky-upstream down at \([0-9]*\)$/\1/p' "$work/upstream-c.out")
 up_at=$(sed -n 's/^flaky-upstream up at \([0-9]*\)$/\1/p' "$work/upstream-c.out")
 [ -n "$down_at" ] && [ -n "$up_at" ] || fail "(c): the upstream did not go down and come back within the run"

@@ -2,7 +2,7 @@
 // facade, envelope to Result against JSONDecoder on the default catalog and the 256- and
 // 4,096-code tables. Every classify benchmark reads the same fixed-seed stream as `compare`; one
 // measured sample is 1,000 codes (or one response body). errcat's own stream path is measured as a
-// process: scripts/bench/stream-compare.sh (speed) and scripts/bench/errcat-allocations.sh
+// process: Benchmarks/tools/stream-compare.sh (speed) and scripts/bench/errcat-allocations.sh
 // (allocations per line).
 //
 //   cd Benchmarks && swift package benchmark

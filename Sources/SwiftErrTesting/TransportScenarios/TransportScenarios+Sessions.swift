@@ -250,30 +250,51 @@ extension TransportScenarios {
             setup.tokens.protect("/class", payload: .envelope(0, data: joined))
             setup.tokens.expire()
             setup.tokens.failRefreshes(with: .hold)
+            // The deadlines run on a manual clock: what is asserted is which deadline ends which
+            // request, and in what order, whatever the machine's speed.
+            let clock = ManualClock()
+            let time = PipelineClock(clock)
             let short = ResponseClient(
-                transport: transport, timeouts: .init(overall: .milliseconds(300)), authentication: setup.session)
+                transport: transport, timeouts: .init(overall: .milliseconds(300)), authentication: setup.session,
+                clock: time)
             let long = ResponseClient(
-                transport: transport, timeouts: .init(overall: .seconds(6)), authentication: setup.session)
-            let outcomes = await withTaskGroup(of: (Bool, Duration, Failure?).self) { group in
-                for index in 0..<10 {
-                    let isShort = index % 2 == 0
-                    group.addTask {
-                        let started = ContinuousClock.now
-                        let result = await setup.result(client: isShort ? short : long)
-                        return (isShort, ContinuousClock.now - started, failure(result, checks))
+                transport: transport, timeouts: .init(overall: .seconds(6)), authentication: setup.session,
+                clock: time)
+            let longEnded = Locked(0)
+            func requests(_ client: ResponseClient, count: Int, ended: Locked<Int>? = nil)
+                -> Task<[(Duration, Failure?)], Never>
+            {
+                Task {
+                    await withTaskGroup(of: (Duration, Failure?).self) { group in
+                        for _ in 0..<count {
+                            group.addTask {
+                                let result = await setup.result(client: client)
+                                ended?.withLock { $0 += 1 }
+                                return (time.now, failure(result, checks))
+                            }
+                        }
+                        return await group.reduce(into: []) { $0.append($1) }
                     }
                 }
-                return await group.reduce(into: []) { $0.append($1) }
             }
-            checks.expect(outcomes.count, equals: 10, "results")
-            for (isShort, elapsed, failure) in outcomes {
-                let timeout = failure?.underlyingError as? RequestTimeoutError
-                checks.expect(timeout?.limit, equals: .deadline, "the limit that ended the request")
-                checks.expect(timeout?.duration, equals: isShort ? .milliseconds(300) : .seconds(6), "the deadline")
-                checks.expect(
-                    elapsed >= (isShort ? .milliseconds(300) : .seconds(6)), "ended at \(elapsed), before its deadline")
-                if isShort {
-                    checks.expect(elapsed < .seconds(6), "a 300 ms deadline waited \(elapsed), as long as the 6 s ones")
+            let shortTask = requests(short, count: 5)
+            let longTask = requests(long, count: 5, ended: longEnded)
+            checks.expect(
+                await eventually { setup.server.requests("/class").count == 10 && setup.tokens.refreshCount == 1 },
+                "all 10 requests answered 11001 and one refresh sent")
+            await clock.waitForSleepers(10)
+            clock.advance(by: .milliseconds(300))
+            let shortOutcomes = try await value(of: shortTask, checks)
+            checks.expect(longEnded.withLock { $0 }, equals: 0, "6 s requests ended when the 300 ms deadline passed")
+            clock.advance(by: .seconds(6) - .milliseconds(300))
+            let longOutcomes = try await value(of: longTask, checks)
+            for (deadline, outcomes) in [(Duration.milliseconds(300), shortOutcomes), (.seconds(6), longOutcomes)] {
+                checks.expect(outcomes.count, equals: 5, "results with a \(deadline) deadline")
+                for (endedAt, failure) in outcomes {
+                    let timeout = failure?.underlyingError as? RequestTimeoutError
+                    checks.expect(timeout?.limit, equals: .deadline, "the limit that ended the request")
+                    checks.expect(timeout?.duration, equals: deadline, "the deadline")
+                    checks.expect(endedAt, equals: deadline, "ended on the client's clock at")
                 }
             }
             checks.expect(setup.tokens.refreshCount, equals: 1, "refreshes")

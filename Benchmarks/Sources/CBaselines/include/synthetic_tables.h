@@ -1,6 +1,6 @@
 /*
  * synthetic_tables.h — the generated 256- and 4,096-code catalogs
- * (synthetic_tables.c, written by scripts/bench/generate-tables.py).
+ * (synthetic_tables.c, written by Benchmarks/tools/generate-tables.py).
  * Module m owns [20,000,000 + m*10,000, 20,000,000 + m*10,000 + 9,999];
  * entry 0 is the success code 0; base codes lie in [1,000, 99,999].
  */

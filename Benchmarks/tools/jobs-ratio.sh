@@ -6,7 +6,7 @@
 # core to run on and the ratio says more about the load than about errcat.
 #
 # usage (from the repository root):
-#   scripts/bench/jobs-ratio.sh ERRCAT FILE [RUNS]     default 9 runs of each
+#   Benchmarks/tools/jobs-ratio.sh ERRCAT FILE [RUNS]     default 9 runs of each
 # A 102 MB file: errcat sample 2000000 --seed 7 > FILE
 set -euo pipefail
 errcat=$1

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Start-up time of whole commands, side by side.
 
-usage: scripts/bench/startup-compare.py [--runs N] [--warmup N] LABEL=COMMAND...
+usage: Benchmarks/tools/startup-compare.py [--runs N] [--warmup N] LABEL=COMMAND...
 
 Each COMMAND is run N times (30 by default), the commands taking turns so that machine noise
 falls on all of them alike; stdout and stderr go to /dev/null. Prints, per command, the median

@@ -12,7 +12,7 @@
 #   200 of them made (about 45 s), then repeated.
 #
 # usage (from the repository root):
-#   scripts/bench/merge-corpus.sh ERRCAT DIR [COUNT] [LINES] [SEED] [KIND]
+#   Benchmarks/tools/merge-corpus.sh ERRCAT DIR [COUNT] [LINES] [SEED] [KIND]
 #     ERRCAT  the errcat executable (e.g. .build/release/errcat)
 #     DIR     where the summaries go (created; files of an earlier run are overwritten)
 #     COUNT   number of summaries (default 2000)

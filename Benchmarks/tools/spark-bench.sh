@@ -3,14 +3,14 @@
 # A measurement, never a test. Run scripts/spark-check.sh once first: it makes the virtualenv and
 # the release build of errcat this uses.
 #
-#   scripts/spark/bench.sh [FILES] [LINES_PER_FILE] [RUNS]     (default 8 files × 1,000,000 lines, 5 runs)
+#   Benchmarks/tools/spark-bench.sh [FILES] [LINES_PER_FILE] [RUNS]     (default 8 files × 1,000,000 lines, 5 runs)
 #
 # BENCH_EACH=0 leaves out the --each runs.
 #
 # Input: FILES files of `errcat sample LINES --seed N` (about 51 MB per million lines). For each
 # of these it prints every run and the median of wall and CPU seconds (CPU: user + system time of
 # the whole process tree, the JVM, PySpark's Python workers and the errcat processes they start,
-# sampled by scripts/spark/cputree.py, since `time` misses the workers):
+# sampled by Benchmarks/tools/cputree.py, since `time` misses the workers):
 #   - errcat classify --json --jobs 2 on the files concatenated into one file;
 #   - the Spark job (summary) on a one-line input: Spark's fixed cost;
 #   - the Spark job (summary) on the files, and with --each.
@@ -63,7 +63,7 @@ measure() {
     local walls=() cpus=()
     for ((run = 1; run <= runs; run++)); do
         rm -rf "$work/out"
-        "$venv/bin/python" "$root/scripts/spark/cputree.py" "$work/time" bash -c "$script" >"$work/run.log" 2>&1 || {
+        "$venv/bin/python" "$root/Benchmarks/tools/cputree.py" "$work/time" bash -c "$script" >"$work/run.log" 2>&1 || {
             cat "$work/run.log" >&2
             echo "bench: $name failed" >&2
             exit 1

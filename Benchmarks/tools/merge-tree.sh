@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# merge-tree.sh — a fleet's last step: COUNT shard summaries (scripts/bench/merge-corpus.sh)
+# merge-tree.sh — a fleet's last step: COUNT shard summaries (Benchmarks/tools/merge-corpus.sh)
 # added up by `errcat merge` in a tree, groups of GROUP files merged by one process each, then
 # the group results by one more; run one process at a time and two at a time (xargs -P 2), and
 # against one flat merge of all the files. The three results must be the same bytes. CPU time
@@ -7,7 +7,7 @@
 # summary JSON read (shards and group results) per CPU second. The files are in the page cache.
 #
 # usage (from the repository root):
-#   scripts/bench/merge-tree.sh ERRCAT [COUNT] [GROUP]     default 10000 summaries, groups of 100
+#   Benchmarks/tools/merge-tree.sh ERRCAT [COUNT] [GROUP]     default 10000 summaries, groups of 100
 # The corpus is kept in build/merge-corpus-COUNT (made again when missing; 10,000 summaries take
 # 900 MB).
 set -euo pipefail
@@ -18,7 +18,7 @@ count=${2:-10000}
 group=${3:-100}
 corpus=build/merge-corpus-$count
 if [ ! -f "$corpus/shard-$(printf '%05d' $((count - 1))).json" ]; then
-    scripts/bench/merge-corpus.sh "$errcat" "$corpus" "$count" >&2
+    Benchmarks/tools/merge-corpus.sh "$errcat" "$corpus" "$count" >&2
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -4,7 +4,7 @@
 # machine is noisy; these counts are repeatable.
 #
 # usage (after `swift build -c release --product compare` in Benchmarks/; runs from anywhere):
-#   scripts/bench/callgrind-counts.sh [COUNT]        COUNT codes per table (default 100000)
+#   Benchmarks/tools/callgrind-counts.sh [COUNT]        COUNT codes per table (default 100000)
 set -euo pipefail
 count=${1:-100000}
 cd "$(dirname "$0")/../../Benchmarks"

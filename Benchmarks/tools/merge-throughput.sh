@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # merge-throughput.sh — how fast `errcat merge` adds up summaries on one core: MB of summary JSON
 # per CPU second (user + sys from /usr/bin/time, one process, merge has no threads) over the
-# corpus of scripts/bench/merge-corpus.sh (2,000 summaries of 6,718 codes, 179.9 MB), the files
+# corpus of Benchmarks/tools/merge-corpus.sh (2,000 summaries of 6,718 codes, 179.9 MB), the files
 # in the page cache. With a second errcat (another build, say the one before a change) the two
 # are run alternately and must print the same bytes. Python's json module parsing the same files
 # (nothing added up) is measured once per run as a yardstick.
 #
 # usage (from the repository root):
-#   scripts/bench/merge-throughput.sh [ERRCAT] [RUNS] [OTHER_ERRCAT] [COUNT] [KIND]
+#   Benchmarks/tools/merge-throughput.sh [ERRCAT] [RUNS] [OTHER_ERRCAT] [COUNT] [KIND]
 #     ERRCAT        the errcat to measure (default: build it with swift build -c release)
 #     RUNS          runs of each program (default 7); medians are reported
 #     OTHER_ERRCAT  an errcat to compare with (default: none)
@@ -33,7 +33,7 @@ fi
 }
 corpus=build/merge-corpus-$count$([ "$kind" = multiples ] || echo "-$kind")
 if [ ! -f "$corpus/shard-$(printf '%05d' $((count - 1))).json" ]; then
-    scripts/bench/merge-corpus.sh "$errcat" "$corpus" "$count" 173735 1 "$kind" >&2
+    Benchmarks/tools/merge-corpus.sh "$errcat" "$corpus" "$count" 173735 1 "$kind" >&2
 fi
 files=()
 for ((index = 0; index < count; index++)); do files+=("$(printf '%s/shard-%05d.json' "$corpus" "$index")"); done

@@ -5,12 +5,12 @@
 # on a file in the page cache; CPU time is user + sys from /usr/bin/time.
 #
 # usage (from the repository root):
-#   scripts/bench/stream-compare.sh [LINES] [SEED]     default 2000000 lines, seed 7
+#   Benchmarks/tools/stream-compare.sh [LINES] [SEED]     default 2000000 lines, seed 7
 #
 # Installs libsimdjson-dev, jq and time with apt-get when they are missing (needs root), builds
 # errcat in release mode, and prints a Markdown table with CPU-time ratios against simdjson.
 # Then the step after classifying a fleet's shards: MERGE_SUMMARIES (default 10,000) shard
-# summaries added up by `errcat merge` in a tree of groups of 100 (scripts/bench/merge-tree.sh,
+# summaries added up by `errcat merge` in a tree of groups of 100 (Benchmarks/tools/merge-tree.sh,
 # which keeps its 900 MB corpus in build/).
 set -euo pipefail
 lines=${1:-2000000}
@@ -88,4 +88,4 @@ jobs_ratio=$(awk -v a="${wall[errcat_jobs2]}" -v b="${wall[errcat]}" 'BEGIN { pr
 echo "errcat --jobs 2 wall / --jobs 1 wall: $jobs_ratio (one run each; compare medians of several for --jobs)"
 echo
 echo "errcat merge of the shards' summaries:"
-scripts/bench/merge-tree.sh "$errcat" "${MERGE_SUMMARIES:-10000}" 100
+Benchmarks/tools/merge-tree.sh "$errcat" "${MERGE_SUMMARIES:-10000}" 100
