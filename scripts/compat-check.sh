@@ -45,11 +45,12 @@
 #               names a changed macro, a renumbered enumerator, a changed prototype, a removed
 #               function and a changed static inline body, and a version raised with a CHANGELOG
 #               section that does not name errcore_table fails. api.py --self-test: in a fixture
-#               package, a removed function, a changed signature, a case added to an enum, a new
-#               protocol requirement, a public function made internal each fail by name, a new
-#               function is an addition, the tree against its own HEAD has no change, a baseline
-#               that does not load (four broken listings, a commit that does not build, twice) stops
-#               the check saying so and caches nothing, and a break the CHANGELOG does not name fails.
+#               package, a removed function, a changed signature, a case added to an enum and a new
+#               protocol requirement each fail by name, a new function is an addition, the tree
+#               against its own HEAD has no change, a scratch commit that makes a public function
+#               internal with the version raised fails while its CHANGELOG section does not name it
+#               and passes once it does, and a baseline that does not load (four broken listings, a
+#               commit that does not build, twice) stops the check saying so and caches nothing.
 #
 # Options:
 #   --baseline COMMIT VERSION   compare with this commit, recorded as VERSION, instead of the
