@@ -7,6 +7,7 @@
  *   errcore_status.h           status values and diagnostics
  *   errcore_table.h            the table model, validation and building
  *   errcore_classify.h         the branch-free classifier, batch and tally
+ *   errcore_strings.h          string codes in namespaces, classified as a table's entries
  *   errcore_text.h             names and messages (English, Simplified Chinese)
  *   errcore_version.h          the version (ERRCORE_VERSION_*, errcore_version())
  * The core carries no catalog of its own: a program classifies with its own
@@ -22,6 +23,7 @@
 #include "errcore_status.h"
 #include "errcore_table.h"
 #include "errcore_classify.h"
+#include "errcore_strings.h"
 #include "errcore_text.h"
 #include "errcore_version.h"
 

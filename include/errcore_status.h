@@ -52,24 +52,31 @@ typedef enum errcore_status {
     ERRCORE_E_MISALIGNED = 16,            /* storage not aligned to 8 bytes (diag code: 8, other_code: address % 8) */
     ERRCORE_E_DUPLICATE_MODULE_NAME = 17, /* two modules have the same name (names identify modules) */
     ERRCORE_E_BAD_FRONT = 18,             /* the table's exact-match front disagrees with its codes and ranges */
-    ERRCORE_E_BAD_LANGUAGE_TAG = 19,  /* a language tag is not a well-formed BCP 47 tag (errcore_language_tag_valid) */
-    ERRCORE_E_DUPLICATE_LANGUAGE = 20 /* two languages have the same tag (ASCII case-insensitive) */
+    ERRCORE_E_BAD_LANGUAGE_TAG = 19,   /* a language tag is not a well-formed BCP 47 tag (errcore_language_tag_valid) */
+    ERRCORE_E_DUPLICATE_LANGUAGE = 20, /* two languages have the same tag (ASCII case-insensitive) */
+    ERRCORE_E_DUPLICATE_STRING =
+        21, /* a string code twice in one namespace, or a namespace twice (errcore_strings.h) */
+    ERRCORE_E_UNDECLARED_SPACE = 22, /* a string code names a namespace that is not declared */
+    ERRCORE_E_UNKNOWN_CODE = 23,     /* a string code stands for a code that is no entry of the table */
+    ERRCORE_E_BAD_STRINGS = 24       /* a string table's lookup disagrees with its strings or table */
 } errcore_status;
 
 /* Number of distinct errcore_status values (for iteration in tests and bindings). */
-#define ERRCORE_STATUS_COUNT 21
+#define ERRCORE_STATUS_COUNT 25
 
 /* Which input array an errcore_diag index refers to. */
 typedef enum errcore_subject {
-    ERRCORE_SUBJECT_NONE = 0,      /* the error is not about one element */
-    ERRCORE_SUBJECT_ENTRY = 1,     /* index refers to the entries (codes) array */
-    ERRCORE_SUBJECT_MODULE = 2,    /* index refers to the modules array */
-    ERRCORE_SUBJECT_RANGE = 3,     /* index refers to the ranges array */
-    ERRCORE_SUBJECT_STRINGS = 4,   /* index is a byte offset into the string pool */
-    ERRCORE_SUBJECT_INDEX = 5,     /* index refers to the classification index (index_keys) */
-    ERRCORE_SUBJECT_FRONT = 6,     /* index refers to the exact-match front's slots */
-    ERRCORE_SUBJECT_FRONT_GAP = 7, /* index refers to the exact-match front's gap table */
-    ERRCORE_SUBJECT_LANGUAGE = 8   /* index refers to the languages array */
+    ERRCORE_SUBJECT_NONE = 0,         /* the error is not about one element */
+    ERRCORE_SUBJECT_ENTRY = 1,        /* index refers to the entries (codes) array */
+    ERRCORE_SUBJECT_MODULE = 2,       /* index refers to the modules array */
+    ERRCORE_SUBJECT_RANGE = 3,        /* index refers to the ranges array */
+    ERRCORE_SUBJECT_STRINGS = 4,      /* index is a byte offset into the string pool */
+    ERRCORE_SUBJECT_INDEX = 5,        /* index refers to the classification index (index_keys) */
+    ERRCORE_SUBJECT_FRONT = 6,        /* index refers to the exact-match front's slots */
+    ERRCORE_SUBJECT_FRONT_GAP = 7,    /* index refers to the exact-match front's gap table */
+    ERRCORE_SUBJECT_LANGUAGE = 8,     /* index refers to the languages array */
+    ERRCORE_SUBJECT_STRING_CODE = 9,  /* index refers to the string codes (definition) or slots (table) */
+    ERRCORE_SUBJECT_STRING_SPACE = 10 /* index refers to the string namespaces */
 } errcore_subject;
 
 /* Value of errcore_diag.index / other_index when there is no such element. */

@@ -12,6 +12,10 @@
 #   bounded SECONDS CMD...     CMD under `timeout`; one that runs past is stopped and run once more
 #                              (SwiftPM has been seen idle with its build folder locked; a second
 #                              run also finishes a build that was only slow)
+#   gateway_bin PRODUCT...     the release build folder of Examples/Gateway in .build-services, with
+#                              PRODUCT... built: by one `swift build` of the whole package, and only
+#                              when one is missing or older than a source it is built from (a
+#                              SwiftPM run costs the gateway's package 20 s even when nothing is to do)
 #   build_compare              builds Benchmarks' `compare` in release, in .build-services (the
 #                              service stages' folder, which holds SwiftErr's release build); prints
 #                              its path
@@ -72,6 +76,20 @@ bounded() {
         timeout "$limit" "$@" || status=$?
     fi
     return "$status"
+}
+
+gateway_bin() {
+    local bin=$root/.build-services/release product stale=false
+    for product in "$@"; do
+        [ -x "$bin/$product" ] && [ -z "$(find "$root/Sources" "$root/Integrations" "$root/Examples/Gateway" \
+            -newer "$bin/$product" \( -name '*.swift' -o -name '*.[ch]' -o -name Package.swift \) -print -quit)" ] ||
+            stale=true
+    done
+    if $stale; then
+        swift build -c release --package-path "$root/Examples/Gateway" --scratch-path "$root/.build-services" >&2 ||
+            return 1
+    fi
+    echo "$bin"
 }
 
 build_compare() {

@@ -27,8 +27,6 @@
  */
 #include "internal.h"
 
-/* Multipliers tried with buckets before the table goes without a front. */
-#define ERRCORE__FRONT_ATTEMPTS 32
 /*
  * Direct fronts (one bucket, no displacement: the fastest to look up) are
  * tried for tables of up to ERRCORE__FRONT_DIRECT_KEYS - 1 = 361 entries
@@ -37,10 +35,9 @@
  * K keys about one time in 55 or better: e^(-K*K / 2m)), at least four
  * times the slots of a front with buckets, at most 2^13 (128 KiB). Above
  * 256 keys the cap makes it rarer (one in 3,000 at 362 keys), so up to
- * ERRCORE__FRONT_DIRECT_ATTEMPTS multipliers are tried; each attempt stops
- * at its first collision.
+ * ERRCORE__FRONT_DIRECT_ATTEMPTS multipliers are tried (internal.h); each
+ * attempt stops at its first collision.
  */
-#define ERRCORE__FRONT_DIRECT_ATTEMPTS 4096
 #define ERRCORE__FRONT_DIRECT_KEYS     362u
 #define ERRCORE__FRONT_DIRECT_MAX_BITS 13u
 /* Largest bucket (keys) a multiplier may produce. */
@@ -59,8 +56,7 @@ static unsigned errcore__ceil_log2(uint64_t n) {
     return b;
 }
 
-void errcore__front_dims(size_t entries, size_t ranges, errcore__front_dims_t *d) {
-    uint64_t keys = (uint64_t)entries + 1u; /* the success code may have no entry */
+void errcore__place_dims(uint64_t keys, errcore__front_dims_t *d) {
     d->slot_bits = 0;
     d->bucket_bits = 0;
     d->direct_bits = 0;
@@ -79,7 +75,11 @@ void errcore__front_dims(size_t entries, size_t ranges, errcore__front_dims_t *d
         bits = bits < d->slot_bits + 2u ? d->slot_bits + 2u : bits;
         d->direct_bits = bits > ERRCORE__FRONT_DIRECT_MAX_BITS ? ERRCORE__FRONT_DIRECT_MAX_BITS : bits;
     }
-    d->gap_capacity = ERRCORE__FRONT_GAP_CAPACITY(ranges);
+}
+
+void errcore__front_dims(size_t entries, size_t ranges, errcore__front_dims_t *d) {
+    errcore__place_dims((uint64_t)entries + 1u, d); /* the success code may have no entry */
+    d->gap_capacity = d->has_front ? ERRCORE__FRONT_GAP_CAPACITY(ranges) : 0;
 }
 
 /* Slots the layout reserves: enough for a direct front too, when one is tried. */
@@ -88,7 +88,7 @@ static uint64_t errcore__front_slot_room(const errcore__front_dims_t *d) {
     return (uint64_t)1 << bits;
 }
 
-size_t errcore__front_slot_count(const errcore__front_dims_t *d) {
+size_t errcore__place_slot_count(const errcore__front_dims_t *d) {
     return d->has_front ? (size_t)errcore__front_slot_room(d) : 0;
 }
 
@@ -101,12 +101,12 @@ static uint64_t errcore__front_words(uint64_t keys, const errcore__front_dims_t 
     return 2u * ERRCORE__FRONT_MAX_BUCKET + (buckets + 1u) + keys + buckets + (slots + 31u) / 32u;
 }
 
-bool errcore__front_scratch_size(size_t entries, const errcore__front_dims_t *d, size_t *bytes) {
+bool errcore__place_scratch_size(uint64_t keys, const errcore__front_dims_t *d, size_t *bytes) {
     if (!d->has_front) {
         *bytes = 0;
         return true;
     }
-    uint64_t words = errcore__front_words((uint64_t)entries + 1u, d);
+    uint64_t words = errcore__front_words(keys, d);
     if (words > SIZE_MAX / 4u) {
         return false;
     }
@@ -114,28 +114,34 @@ bool errcore__front_scratch_size(size_t entries, const errcore__front_dims_t *d,
     return true;
 }
 
+size_t errcore__front_slot_count(const errcore__front_dims_t *d) {
+    return errcore__place_slot_count(d);
+}
+
+bool errcore__front_scratch_size(size_t entries, const errcore__front_dims_t *d, size_t *bytes) {
+    return errcore__place_scratch_size((uint64_t)entries + 1u, d, bytes);
+}
+
+errcore__place_work errcore__place_work_in(void *scratch, uint64_t keys, const errcore__front_dims_t *d) {
+    errcore__place_work w;
+    w.home = scratch;
+    w.starts = w.home + 2u * ERRCORE__FRONT_MAX_BUCKET;
+    w.order = w.starts + ((size_t)1 << d->bucket_bits) + 1;
+    w.border = w.order + keys;
+    w.used = w.border + ((size_t)1 << d->bucket_bits);
+    return w;
+}
+
 /* ---- hashing --------------------------------------------------------------------------- */
 
-typedef struct errcore__hash {
+/* The integer front's keys under one multiplier: hi = (key * multiplier) >> 32. */
+typedef struct errcore__code_keys {
+    const errcore_table *t;
     uint64_t multiplier;
-    unsigned bucket_shift; /* 32: one bucket */
-    uint64_t slot_mask;
-} errcore__hash;
+} errcore__code_keys;
 
-static inline uint64_t errcore__hi_of(const errcore__hash *h, int64_t key) {
-    return ((uint64_t)key * h->multiplier) >> 32;
-}
-
-static inline size_t errcore__bucket_of(const errcore__hash *h, int64_t key) {
-    return (size_t)(errcore__hi_of(h, key) >> h->bucket_shift);
-}
-
-static inline uint64_t errcore__home_of(const errcore__hash *h, int64_t key) {
-    return errcore__hi_of(h, key) & h->slot_mask;
-}
-
-/* splitmix64: the fixed sequence of multipliers. */
-static uint64_t errcore__next_multiplier(uint64_t *state) {
+/* splitmix64: the fixed sequence of multipliers (and seeds). */
+uint64_t errcore__next_multiplier(uint64_t *state) {
     uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
@@ -166,13 +172,10 @@ static size_t errcore__key_count(const errcore_table *t) {
     return t->entry_count + (errcore__is_entry_code(t, t->success_code) ? 0u : 1u);
 }
 
-typedef struct errcore__front_work {
-    uint32_t *starts; /* bucket b holds order[starts[b] ... starts[b + 1] - 1] */
-    uint32_t *order;  /* key indices grouped by bucket */
-    uint32_t *border; /* buckets by size, largest first */
-    uint32_t *home;   /* home slots of the bucket being placed (64-bit, as two words) */
-    uint32_t *used;   /* one bit per slot */
-} errcore__front_work;
+static uint64_t errcore__code_hi(const void *context, size_t i) {
+    const errcore__code_keys *k = context;
+    return ((uint64_t)errcore__key(k->t, i) * k->multiplier) >> 32;
+}
 
 static inline bool errcore__used(const uint32_t *used, uint64_t s) {
     return (used[s >> 5] >> (s & 31u)) & 1u;
@@ -182,14 +185,12 @@ static inline void errcore__use(uint32_t *used, uint64_t s) {
     used[s >> 5] |= (uint32_t)1 << (s & 31u);
 }
 
-/* One direct attempt (one bucket, displacement 0): true when no two keys share a home. */
-static bool errcore__front_direct(const errcore_table *t, size_t keys, const errcore__hash *h, uint64_t slot_count,
-                                  uint32_t *used) {
-    for (uint64_t i = 0; i < (slot_count + 31u) / 32u; i++) {
+bool errcore__place_direct(const errcore__hash_keys *k, uint64_t slot_mask, uint32_t *used) {
+    for (uint64_t i = 0; i < (slot_mask + 32u) / 32u; i++) {
         used[i] = 0;
     }
-    for (size_t i = 0; i < keys; i++) {
-        uint64_t home = errcore__home_of(h, errcore__key(t, i));
+    for (size_t i = 0; i < k->count; i++) {
+        uint64_t home = k->hi(k->context, i) & slot_mask;
         if (errcore__used(used, home)) {
             return false;
         }
@@ -198,18 +199,16 @@ static bool errcore__front_direct(const errcore_table *t, size_t keys, const err
     return true;
 }
 
-/*
- * One attempt with buckets, multiplier h->multiplier: fills buckets[] and
- * returns true when every key got its own slot.
- */
-static bool errcore__front_place(const errcore_table *t, size_t keys, const errcore__hash *h, size_t bucket_count,
-                                 uint64_t slot_count, uint32_t *buckets, errcore__front_work *w) {
+bool errcore__place_buckets(const errcore__hash_keys *k, unsigned bucket_shift, uint64_t slot_mask, size_t bucket_count,
+                            uint32_t *buckets, errcore__place_work *w) {
+    size_t keys = k->count;
+    uint64_t slot_count = slot_mask + 1u;
     /* Group the keys by bucket (counting sort). */
     for (size_t b = 0; b <= bucket_count; b++) {
         w->starts[b] = 0;
     }
     for (size_t i = 0; i < keys; i++) {
-        w->starts[errcore__bucket_of(h, errcore__key(t, i)) + 1]++;
+        w->starts[(k->hi(k->context, i) >> bucket_shift) + 1]++;
     }
     uint32_t largest = 0;
     for (size_t b = 0; b < bucket_count; b++) {
@@ -224,7 +223,7 @@ static bool errcore__front_place(const errcore_table *t, size_t keys, const errc
         w->border[b] = w->starts[b]; /* fill cursors, for now */
     }
     for (size_t i = 0; i < keys; i++) {
-        w->order[w->border[errcore__bucket_of(h, errcore__key(t, i))]++] = (uint32_t)i;
+        w->order[w->border[k->hi(k->context, i) >> bucket_shift]++] = (uint32_t)i;
     }
     /* Buckets by size, largest first, ties by bucket number (counting sort on the size). */
     uint32_t first_of_size[ERRCORE__FRONT_MAX_BUCKET + 2];
@@ -250,14 +249,14 @@ static bool errcore__front_place(const errcore_table *t, size_t keys, const errc
     uint64_t next_free = 0;
     for (size_t q = 0; q < bucket_count; q++) {
         uint32_t b = w->border[q];
-        uint32_t k0 = w->starts[b], k = w->starts[b + 1] - k0;
+        uint32_t k0 = w->starts[b], n = w->starts[b + 1] - k0;
         buckets[b] = 0;
-        if (k == 0) {
+        if (n == 0) {
             continue; /* empty buckets keep displacement 0 */
         }
         uint64_t *home = (uint64_t *)(void *)w->home;
-        for (uint32_t j = 0; j < k; j++) {
-            home[j] = errcore__home_of(h, errcore__key(t, w->order[k0 + j]));
+        for (uint32_t j = 0; j < n; j++) {
+            home[j] = k->hi(k->context, w->order[k0 + j]) & slot_mask;
             for (uint32_t j2 = 0; j2 < j; j2++) {
                 if (home[j2] == home[j]) {
                     return false; /* no displacement can part them */
@@ -265,7 +264,7 @@ static bool errcore__front_place(const errcore_table *t, size_t keys, const errc
             }
         }
         uint64_t d = 0;
-        if (k == 1) {
+        if (n == 1) {
             /* Only single-key buckets are left, so free slots are taken in order. */
             while (errcore__used(w->used, next_free)) {
                 next_free++;
@@ -278,15 +277,15 @@ static bool errcore__front_place(const errcore_table *t, size_t keys, const errc
                 }
                 budget--;
                 uint32_t j = 0;
-                while (j < k && !errcore__used(w->used, home[j] ^ d)) {
+                while (j < n && !errcore__used(w->used, home[j] ^ d)) {
                     j++;
                 }
-                if (j == k) {
+                if (j == n) {
                     break;
                 }
             }
         }
-        for (uint32_t j = 0; j < k; j++) {
+        for (uint32_t j = 0; j < n; j++) {
             errcore__use(w->used, home[j] ^ d);
         }
         buckets[b] = (uint32_t)d;
@@ -403,35 +402,26 @@ bool errcore__front_build(errcore_table *t, const errcore__front_dims_t *d, errc
     if (!d->has_front) {
         return false;
     }
-    size_t keys = errcore__key_count(t);
-    errcore__front_work w;
-    w.home = scratch;
-    w.starts = w.home + 2u * ERRCORE__FRONT_MAX_BUCKET;
-    w.order = w.starts + ((size_t)1 << d->bucket_bits) + 1;
-    w.border = w.order + t->entry_count + 1;
-    w.used = w.border + ((size_t)1 << d->bucket_bits);
-    errcore__hash h;
+    errcore__code_keys code_keys = {t, 0};
+    errcore__hash_keys keys = {errcore__code_hi, &code_keys, errcore__key_count(t)};
+    errcore__place_work w = errcore__place_work_in(scratch, t->entry_count + 1u, d);
     uint64_t state = 0x5EEDF00D5EEDF00Dull;
     bool placed = false;
-    uint64_t slot_count = (uint64_t)1 << d->direct_bits;
-    size_t bucket_count = 1;
+    uint64_t slot_mask = ((uint64_t)1 << d->direct_bits) - 1u;
+    unsigned bucket_shift = 32;
     /* A small table first tries for a direct front: no displacement to look up. */
-    h.bucket_shift = 32;
-    h.slot_mask = slot_count - 1u;
     for (int attempt = 0; d->direct_bits != 0 && attempt < ERRCORE__FRONT_DIRECT_ATTEMPTS && !placed; attempt++) {
-        h.multiplier = errcore__next_multiplier(&state);
-        placed = errcore__front_direct(t, keys, &h, slot_count, w.used);
+        code_keys.multiplier = errcore__next_multiplier(&state);
+        placed = errcore__place_direct(&keys, slot_mask, w.used);
     }
     if (placed) {
         buckets[0] = 0;
     } else {
-        slot_count = (uint64_t)1 << d->slot_bits;
-        bucket_count = (size_t)1 << d->bucket_bits;
-        h.bucket_shift = 32u - d->bucket_bits;
-        h.slot_mask = slot_count - 1u;
+        slot_mask = ((uint64_t)1 << d->slot_bits) - 1u;
+        bucket_shift = 32u - d->bucket_bits;
         for (int attempt = 0; attempt < ERRCORE__FRONT_ATTEMPTS && !placed; attempt++) {
-            h.multiplier = errcore__next_multiplier(&state);
-            placed = errcore__front_place(t, keys, &h, bucket_count, slot_count, buckets, &w);
+            code_keys.multiplier = errcore__next_multiplier(&state);
+            placed = errcore__place_buckets(&keys, bucket_shift, slot_mask, (size_t)1 << d->bucket_bits, buckets, &w);
         }
     }
     if (!placed) {
@@ -440,16 +430,16 @@ bool errcore__front_build(errcore_table *t, const errcore__front_dims_t *d, errc
     errcore_front f = none;
     f.slots = slots;
     f.buckets = buckets;
-    f.multiplier = h.multiplier;
-    f.slot_mask = (uint32_t)h.slot_mask;
-    f.bucket_shift = (uint8_t)h.bucket_shift;
+    f.multiplier = code_keys.multiplier;
+    f.slot_mask = (uint32_t)slot_mask;
+    f.bucket_shift = (uint8_t)bucket_shift;
     /* A slot no key hashes to holds key 0, which hashes to its own slot: no code matches there. */
     int64_t filler = errcore__key(t, 0);
-    for (uint64_t s = 0; s < slot_count; s++) {
+    for (uint64_t s = 0; s <= slot_mask; s++) {
         slots[s].key = filler;
         slots[s].key_class = 0;
     }
-    for (size_t i = 0; i < keys; i++) {
+    for (size_t i = 0; i < keys.count; i++) {
         int64_t key = errcore__key(t, i);
         errcore_front_slot *slot = &slots[errcore_front_position(&f, key)];
         slot->key = key;

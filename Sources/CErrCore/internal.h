@@ -258,6 +258,53 @@ ERRCORE__INTERNAL bool errcore__front_build(errcore_table *t, const errcore__fro
 /* Checks t's front against its entries and ranges (t must be otherwise valid). */
 ERRCORE__INTERNAL errcore_status errcore__check_front(const errcore_table *t, errcore_diag *diag);
 
+/* ---- Perfect-hash placement (front.c), shared by the front and string tables ------------- */
+
+/* Multipliers (seeds) tried for a direct table, then with buckets, before a table goes without. */
+#define ERRCORE__FRONT_DIRECT_ATTEMPTS 4096
+#define ERRCORE__FRONT_ATTEMPTS        32
+
+/*
+ * The keys being placed: key i's 64-bit hash value `hi` under the current
+ * attempt's multiplier or seed, of which bits 32 - bucket_bits and up pick
+ * a bucket and the low bits a home slot (hi < 2^32).
+ */
+typedef struct errcore__hash_keys {
+    uint64_t (*hi)(const void *context, size_t i);
+    const void *context;
+    size_t count;
+} errcore__hash_keys;
+
+/* The placement's working arrays, carved from a scratch of errcore__place_scratch_size() bytes. */
+typedef struct errcore__place_work {
+    uint32_t *starts; /* bucket b holds order[starts[b] ... starts[b + 1] - 1] */
+    uint32_t *order;  /* key indices grouped by bucket */
+    uint32_t *border; /* buckets by size, largest first */
+    uint32_t *home;   /* home slots of the bucket being placed (64-bit, as two words) */
+    uint32_t *used;   /* one bit per slot */
+} errcore__place_work;
+
+/* The dimensions for `keys` keys (gap_capacity 0; has_front false: too many keys for a table). */
+ERRCORE__INTERNAL void errcore__place_dims(uint64_t keys, errcore__front_dims_t *d);
+/* Slots a placement with these dimensions needs room for (enough for a direct table too). */
+ERRCORE__INTERNAL size_t errcore__place_slot_count(const errcore__front_dims_t *d);
+/* Bytes of 8-aligned scratch a placement of `keys` keys needs; false when that overflows a size_t. */
+ERRCORE__INTERNAL bool errcore__place_scratch_size(uint64_t keys, const errcore__front_dims_t *d, size_t *bytes);
+/* The working arrays in `scratch`. */
+ERRCORE__INTERNAL errcore__place_work errcore__place_work_in(void *scratch, uint64_t keys,
+                                                             const errcore__front_dims_t *d);
+/* The next of the fixed sequence of odd multipliers (seeds) from *state (splitmix64). */
+ERRCORE__INTERNAL uint64_t errcore__next_multiplier(uint64_t *state);
+/* One direct attempt (one bucket, displacement 0): true when no two keys share a home slot. */
+ERRCORE__INTERNAL bool errcore__place_direct(const errcore__hash_keys *k, uint64_t slot_mask, uint32_t *used);
+/*
+ * One attempt with buckets: fills buckets[0 ... bucket_count - 1] with displacements and returns
+ * true when every key got a slot of its own (position = (hi ^ buckets[hi >> bucket_shift]) &
+ * slot_mask).
+ */
+ERRCORE__INTERNAL bool errcore__place_buckets(const errcore__hash_keys *k, unsigned bucket_shift, uint64_t slot_mask,
+                                              size_t bucket_count, uint32_t *buckets, errcore__place_work *w);
+
 /* ---- Reporting (rules.c) ----------------------------------------------------------------- */
 
 /*

@@ -29,6 +29,10 @@ static const errcore__status_text errcore__status_texts[ERRCORE_STATUS_COUNT] = 
     {"ERRCORE_E_BAD_FRONT", "exact-match front does not match the table"},
     {"ERRCORE_E_BAD_LANGUAGE_TAG", "malformed language tag"},
     {"ERRCORE_E_DUPLICATE_LANGUAGE", "duplicate language tag"},
+    {"ERRCORE_E_DUPLICATE_STRING", "duplicate string code or namespace"},
+    {"ERRCORE_E_UNDECLARED_SPACE", "undeclared namespace"},
+    {"ERRCORE_E_UNKNOWN_CODE", "string code for a code with no entry"},
+    {"ERRCORE_E_BAD_STRINGS", "string lookup does not match its strings"},
 };
 
 static const errcore__status_text *errcore__status_lookup(errcore_status status) {
@@ -56,6 +60,8 @@ static const char *errcore__subject_word(errcore_subject subject) {
     case ERRCORE_SUBJECT_FRONT: return "front slot";
     case ERRCORE_SUBJECT_FRONT_GAP: return "front gap";
     case ERRCORE_SUBJECT_LANGUAGE: return "language";
+    case ERRCORE_SUBJECT_STRING_CODE: return "string code";
+    case ERRCORE_SUBJECT_STRING_SPACE: return "namespace";
     case ERRCORE_SUBJECT_NONE: break;
     }
     return NULL;
@@ -71,6 +77,8 @@ static const char *errcore__code_word(errcore_subject subject) {
     case ERRCORE_SUBJECT_FRONT: return "key";
     case ERRCORE_SUBJECT_FRONT_GAP: return "split";
     case ERRCORE_SUBJECT_LANGUAGE: return NULL;
+    case ERRCORE_SUBJECT_STRING_SPACE: return NULL;
+    case ERRCORE_SUBJECT_STRING_CODE:
     case ERRCORE_SUBJECT_ENTRY:
     case ERRCORE_SUBJECT_NONE: break;
     }
@@ -140,12 +148,13 @@ size_t errcore_diag_format(const errcore_diag *diag, char *buf, size_t size) {
     case ERRCORE_E_DUPLICATE_CODE:
     case ERRCORE_E_DUPLICATE_MODULE_NAME:
     case ERRCORE_E_DUPLICATE_LANGUAGE:
+    case ERRCORE_E_DUPLICATE_STRING:
     case ERRCORE_E_RANGE_OVERLAP:
     case ERRCORE_E_UNSORTED:
         if (diag->other_index != ERRCORE_NO_INDEX) {
             bool repeats = diag->status == ERRCORE_E_DUPLICATE_CODE ||
                            diag->status == ERRCORE_E_DUPLICATE_MODULE_NAME ||
-                           diag->status == ERRCORE_E_DUPLICATE_LANGUAGE;
+                           diag->status == ERRCORE_E_DUPLICATE_LANGUAGE || diag->status == ERRCORE_E_DUPLICATE_STRING;
             errcore__sink_str(&s, repeats                                   ? " repeats "
                                   : diag->status == ERRCORE_E_RANGE_OVERLAP ? " overlaps "
                                                                             : " comes after ");

@@ -15,7 +15,7 @@ import CErrCore
 ///
 /// <!-- listing: context=app -->
 /// ```swift
-/// print("SwiftErr \(SwiftErrVersion.string)")       // prints "SwiftErr 0.3.0"
+/// print("SwiftErr \(SwiftErrVersion.string)")       // prints "SwiftErr 0.3.1"
 /// if SwiftErrVersion.number >= 3000 { useFeature() }  // 0.3.0 or later
 /// ```
 public enum SwiftErrVersion {

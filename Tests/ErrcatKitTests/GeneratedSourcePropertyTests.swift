@@ -38,18 +38,32 @@ struct GeneratedSourcePropertyTests {
         var entries = 0
         var probes = 0
         var poisoned = 0
+        var batches: [[RandomCatalog]] = []
         while index < Self.catalogCount {
             let count = min(Self.batchSize, Self.catalogCount - index)
-            let batch = (0..<count).map { generator.catalog(number: index + $0) }
-            try await Self.check(batch)
-            for catalog in batch {
-                modules += catalog.definition.modules.count
-                entries +=
-                    1 + catalog.definition.base.count + catalog.definition.modules.reduce(0) { $0 + $1.codes.count }
-                probes += catalog.probes.count
-                poisoned += catalog.poisoned == nil ? 0 : 1
-            }
+            batches.append((0..<count).map { generator.catalog(number: index + $0) })
             index += count
+        }
+        // The batches' work is compilers in child processes, one at a time: as many batches at once
+        // as there are cores.
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            var running = 0
+            for batch in batches {
+                if running == width {
+                    try await group.next()
+                    running -= 1
+                }
+                group.addTask { try await Self.check(batch) }
+                running += 1
+            }
+            try await group.waitForAll()
+        }
+        for catalog in batches.joined() {
+            modules += catalog.definition.modules.count
+            entries += 1 + catalog.definition.base.count + catalog.definition.modules.reduce(0) { $0 + $1.codes.count }
+            probes += catalog.probes.count
+            poisoned += catalog.poisoned == nil ? 0 : 1
         }
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
         print(

@@ -112,9 +112,25 @@ else
         set -e
         summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$objs/run.out" | tail -1)
         step "old tests on the new library: ${summary:-no summary line} (exit $status)"
+        # Two kinds of old check hold only within one build, and fail by design when the version
+        # or the statuses grew: the library reporting its header's version (ERRCORE_VERSION_*),
+        # and a status value past the old ERRCORE_STATUS_COUNT having no name. They are notes when
+        # the version moved or the count grew (additions the header check reports); breaks otherwise.
+        macro() { sed -n "s/^#define $1 *\([0-9\"][^ ]*\).*/\1/p" "$2"/include/errcore_*.h | head -1; }
+        version_moved=false count_grew=false
+        [ "$(macro ERRCORE_VERSION_NUMBER "$old_tree")" = "$(macro ERRCORE_VERSION_NUMBER "$new_tree")" ] ||
+            version_moved=true
+        [ "$(macro ERRCORE_STATUS_COUNT "$old_tree")" -ge "$(macro ERRCORE_STATUS_COUNT "$new_tree")" ] ||
+            count_grew=true
         { grep '^FAIL ' "$objs/run.err" || true; } | while IFS= read -r line; do
             line=${line#FAIL }
-            printf 'break\tC behaviour (old tests, new library)\t\tbaseline test %s\n' "${line#"$old_tree"/}"
+            kind=break
+            case $line in
+            *ERRCORE_VERSION_*) ! $version_moved || kind=note ;;
+            *ERRCORE_STATUS_COUNT*) ! $count_grew || kind=note ;;
+            esac
+            printf '%s\tC behaviour (old tests, new library)\t\tbaseline test %s%s\n' "$kind" "${line#"$old_tree"/}" \
+                "$([ "$kind" = note ] && echo " (expected: it holds within one version and one set of statuses)")"
         done >>"$findings"
         if [ "$status" -ne 0 ] && ! grep -q '^FAIL ' "$objs/run.err"; then
             printf 'break\tC behaviour (old tests, new library)\t\tthe old C tests exit %s with no failed check (a crash?): %s\n' \

@@ -23,7 +23,7 @@ FUZZ_SWIFTC ?= $(FUZZ_TOOLCHAIN)/swiftc
 FUZZ_SECONDS ?= 60
 FUZZ_TIMEOUT ?= 10
 FUZZ_DIR ?= build/fuzz
-FUZZ_C_TARGETS := build_fuzz classify_fuzz
+FUZZ_C_TARGETS := build_fuzz classify_fuzz strings_fuzz
 FUZZ_SWIFT_TARGETS := envelope_fuzz catalog_fuzz
 FUZZ_TARGETS ?= $(FUZZ_C_TARGETS) $(FUZZ_SWIFT_TARGETS)
 FUZZ_SAN := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all

@@ -44,8 +44,6 @@
 # the exit; on failure the logs are kept and their folder named.
 . "$(dirname "$0")/../lib.sh"
 here=$root/scripts/services
-gateway=$root/Examples/Gateway
-scratch=$root/.build-services
 runs=0 pairs=15 seconds=3 warmup=3 count_requests=6000 planted=0 results=
 connections=32 threads=1 max_cost=8 goal_cost=5
 self_test=false
@@ -86,12 +84,7 @@ fi
 
 need_debian wrk curl
 
-log "building gateway and upstream (release, scratch path $scratch)"
-for product in gateway upstream; do
-    swift build -c release --package-path "$gateway" --scratch-path "$scratch" --product "$product" \
-        || fail "swift build of $product failed"
-done
-bin=$(swift build -c release --package-path "$gateway" --scratch-path "$scratch" --show-bin-path)
+bin=$(gateway_bin gateway upstream) || fail "Examples/Gateway does not build"
 load_before=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || echo '?')
 
 servers_begin gateway-load

@@ -30,8 +30,6 @@
 # Markdown). It prints the table. Every process it starts is stopped on exit; on failure the logs are
 # kept and their folder named.
 . "$(dirname "$0")/../lib.sh"
-package=$root/Examples/Gateway
-scratch=$root/.build-services
 low=10 high=200 down_after=8000 down_for=10000 seconds=30 tolerance=1000 bound=10000 results=
 runs_wanted="gateway-$low gateway-$high client-$low client-$high" pool_retries=off mode=check
 while [ $# -gt 0 ]; do
@@ -68,18 +66,13 @@ if [ "$mode" = self-test ]; then
     rm -f "$out"
     exit 0
 fi
+bin=$(gateway_bin gateway flaky-upstream recovery-run) || fail "Examples/Gateway does not build"
+# The self-test beside the runs, once the binaries are built (its own gateway_bin then has nothing to do).
 if [ "$mode" = both ]; then
     self_test_out=$(mktemp "${TMPDIR:-/tmp}/recovery-self-test-run.XXXXXX")
     "$0" --self-test >"$self_test_out" 2>&1 &
     self_test_pid=$!
 fi
-
-log "building gateway, flaky-upstream and recovery-run (release, scratch path $scratch)"
-for product in gateway flaky-upstream recovery-run; do
-    swift build -c release --package-path "$package" --scratch-path "$scratch" --product "$product" \
-        || fail "swift build of $product failed"
-done
-bin=$(swift build -c release --package-path "$package" --scratch-path "$scratch" --show-bin-path)
 
 servers_begin recovery-comparison
 

@@ -22,8 +22,6 @@
 # after (a) and (b) have ended, so its timings are measured on a machine as loaded as alone).
 # Options: --only FIGURES (abc), --results FILE (the table, in Markdown). It prints the table.
 . "$(dirname "$0")/../lib.sh"
-package=$root/Examples/Gateway
-scratch=$root/.build-services
 seconds=10 concurrency=16 down_after=3000 down_for=10000 c_seconds=20 c_concurrency=4 results= run=abc
 while [ $# -gt 0 ]; do
     case $1 in
@@ -37,53 +35,33 @@ log() { echo "figures: $*"; }
 fail() { die "$@"; }
 need_debian curl
 
-log "building gateway, flaky-upstream and resilience-load (release, scratch path $scratch)"
-for product in gateway flaky-upstream resilience-load; do
-    swift build -c release --package-path "$package" --scratch-path "$scratch" --product "$product" \
-        || fail "swift build of $product failed"
-done
-bin=$(swift build -c release --package-path "$package" --scratch-path "$scratch" --show-bin-path)
+bin=$(gateway_bin gateway flaky-upstream resilience-load) || fail "Examples/Gateway does not build"
 
 servers_begin resilience-figures
 stop() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
 series() { awk -v s="$2" 'index($1, s) == 1 { sum += $2 } END { printf "%d", sum }' "$1"; }
 
-# run_a BUDGET: figure (a) with the retry budget on or off, in the background: writes
-# $work/a-BUDGET.vars (requests=, reached=, result=) and $work/a-BUDGET.metrics.
-run_a() {
+# run_loaded NAME "UPSTREAM OPTIONS" "GATEWAY OPTIONS": in the background, a flaky-upstream and a
+# gateway in front of it, loaded by resilience-load for $seconds with $concurrency clients; writes
+# $work/NAME.vars (result=, reached=: requests the upstream served, upstream_port=) and
+# $work/NAME.metrics (the gateway's /metrics after the run).
+run_loaded() {
     (
         trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT
-        start "upstream-a-$1" "$bin/flaky-upstream" --fail-fraction 0.5 --failure close
+        # shellcheck disable=SC2086 # the options are words
+        start "upstream-$1" "$bin/flaky-upstream" $2
         local upstream_pid=$pid upstream_port=$port
-        start "gateway-a-$1" "$bin/gateway" --port 0 --upstream "http://127.0.0.1:$upstream_port" \
-            --retry-budget "$1" --circuit-breaker off --throttle off
+        # shellcheck disable=SC2086
+        start "gateway-$1" "$bin/gateway" --port 0 --upstream "http://127.0.0.1:$upstream_port" $3
         local gateway_pid=$pid gateway_port=$port result reached
         result=$("$bin/resilience-load" --url "http://127.0.0.1:$gateway_port/api/item" \
-            --concurrency "$concurrency" --seconds "$seconds" --samples "$work/a-$1.samples" | grep '^RESULT ')
-        reached=$(curl -sf "http://127.0.0.1:$upstream_port/served") || fail "(a): could not read /served"
-        curl -sf "http://127.0.0.1:$gateway_port/metrics" >"$work/a-$1.metrics" || fail "(a): could not read /metrics"
+            --concurrency "$concurrency" --seconds "$seconds" --samples "$work/$1.samples" | grep '^RESULT ')
+        reached=$(curl -sf "http://127.0.0.1:$upstream_port/served") || fail "$1: could not read /served"
+        curl -sf "http://127.0.0.1:$gateway_port/metrics" >"$work/$1.metrics" || fail "$1: could not read /metrics"
         stop "$gateway_pid"
         stop "$upstream_pid"
-        printf 'requests=%q\nreached=%q\nresult=%q\n' "$(field requests "$result")" "$reached" "$result" >"$work/a-$1.vars"
-    ) &
-}
-
-# run_b: figure (b) in the background: writes $work/b.vars and $work/b.metrics.
-run_b() {
-    (
-        trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT
-        start upstream-b "$bin/flaky-upstream" --answer-code 11210005
-        local upstream_pid=$pid upstream_port=$port
-        start gateway-b "$bin/gateway" --port 0 --upstream "http://127.0.0.1:$upstream_port"
-        local gateway_pid=$pid gateway_port=$port result reached
-        result=$("$bin/resilience-load" --url "http://127.0.0.1:$gateway_port/api/item" \
-            --concurrency "$concurrency" --seconds "$seconds" --samples "$work/b.samples" | grep '^RESULT ')
-        reached=$(curl -sf "http://127.0.0.1:$upstream_port/served") || fail "(b): could not read /served"
-        curl -sf "http://127.0.0.1:$gateway_port/metrics" >"$work/b.metrics" || fail "(b): could not read /metrics"
-        stop "$gateway_pid"
-        stop "$upstream_pid"
-        printf 'b_result=%q\nb_reached=%q\nb_upstream_port=%q\n' "$result" "$reached" "$upstream_port" >"$work/b.vars"
+        printf 'result=%q\nreached=%q\nupstream_port=%q\n' "$result" "$reached" "$upstream_port" >"$work/$1.vars"
     ) &
 }
 
@@ -113,19 +91,33 @@ run_c() {
 
 # Each figure's background job: its process id, waited for before its figures are read.
 figure_pids=()
-[[ $run != *a* ]] || { log "(a) upstream failing 50 % with transport errors, retry budget on and off (${seconds} s each, $concurrency clients)"; run_a on; figure_pids+=($!); run_a off; figure_pids+=($!); }
-[[ $run != *b* ]] || { log "(b) upstream answering business codes 100 % of the time (${seconds} s, $concurrency clients)"; run_b; figure_pids+=($!); }
-[[ $run != *c* ]] || { log "(c) upstream down for $((down_for / 1000)) s after $((down_after / 1000)) s, then back (${c_seconds} s, $c_concurrency clients)"; run_c; figure_pids+=($!); }
+if [[ $run == *a* ]]; then
+    log "(a) upstream failing 50 % with transport errors, retry budget on and off (${seconds} s each, $concurrency clients)"
+    run_loaded a-on "--fail-fraction 0.5 --failure close" "--retry-budget on --circuit-breaker off --throttle off"
+    figure_pids+=($!)
+    run_loaded a-off "--fail-fraction 0.5 --failure close" "--retry-budget off --circuit-breaker off --throttle off"
+    figure_pids+=($!)
+fi
+if [[ $run == *b* ]]; then
+    log "(b) upstream answering business codes 100 % of the time (${seconds} s, $concurrency clients)"
+    run_loaded b "--answer-code 11210005" ""
+    figure_pids+=($!)
+fi
+if [[ $run == *c* ]]; then
+    log "(c) upstream down for $((down_for / 1000)) s after $((down_after / 1000)) s, then back (${c_seconds} s, $c_concurrency clients)"
+    run_c
+    figure_pids+=($!)
+fi
 pids+=("${figure_pids[@]}")
 for figure_pid in "${figure_pids[@]}"; do wait "$figure_pid" || fail "a figure's run failed (above)"; done
 
 table=""
 if [[ $run == *a* ]]; then
 . "$work/a-on.vars"
-a_on_requests=$requests a_on_reached=$reached a_on_result=$result
+a_on_requests=$(field requests "$result") a_on_reached=$reached a_on_result=$result
 a_on_exhausted=$(series "$work/a-on.metrics" swifterr_retry_budget_exhausted_total)
 . "$work/a-off.vars"
-a_off_requests=$requests a_off_reached=$reached a_off_result=$result
+a_off_requests=$(field requests "$result") a_off_reached=$reached a_off_result=$result
 a_on_ratio=$(ratio "$a_on_reached" "$a_on_requests")
 a_off_ratio=$(ratio "$a_off_reached" "$a_off_requests")
 log "(a) budget on: $a_on_reached upstream requests for $a_on_requests client requests ($a_on_ratio); off: $a_off_reached for $a_off_requests ($a_off_ratio)"
@@ -139,6 +131,7 @@ fi
 
 if [[ $run == *b* ]]; then
 . "$work/b.vars"
+b_result=$result b_reached=$reached b_upstream_port=$upstream_port
 b_requests=$(field requests "$b_result")
 b_closed=$(series "$work/b.metrics" 'swifterr_circuit_state{upstream="127.0.0.1:'"$b_upstream_port"'",state="closed"}')
 b_shed=$(series "$work/b.metrics" swifterr_shed_requests_total)

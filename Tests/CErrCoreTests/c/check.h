@@ -48,6 +48,7 @@ void test_sort(void);
 void test_front(void);
 void test_version(void);
 void test_batch_paths(void);
+void test_strings(void);
 
 /*
  * The batch on a named path, and whether a path runs here: the library's

@@ -27,6 +27,7 @@ int main(int argc, char **argv) {
         {"languages", test_languages},
         {"language rule", test_language_rule},
         {"batch_paths", test_batch_paths},
+        {"strings", test_strings},
     };
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++) {
         if (argc > 1 && strcmp(argv[1], groups[i].name) != 0) {

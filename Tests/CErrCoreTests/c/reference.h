@@ -75,7 +75,11 @@ REF_FUNC int ref_stage_of(errcore_status s, errcore_subject subject) {
     case ERRCORE_E_CODE_OUTSIDE_MODULE:
     case ERRCORE_E_BASE_IN_MODULE_RANGE: return 8;
     case ERRCORE_E_BUFFER_TOO_SMALL:
-    case ERRCORE_E_MISALIGNED: return -1;
+    case ERRCORE_E_MISALIGNED:
+    case ERRCORE_E_DUPLICATE_STRING: /* string tables' statuses (errcore_strings.h) */
+    case ERRCORE_E_UNDECLARED_SPACE:
+    case ERRCORE_E_UNKNOWN_CODE:
+    case ERRCORE_E_BAD_STRINGS: return -1;
     }
     return -1;
 }
@@ -966,6 +970,38 @@ REF_FUNC const char *ref_front_diag_fault(const errcore_diag *d, const errcore_t
         return d->other_code == start ? NULL : "front gap: other_code";
     }
     return "front diag subject";
+}
+
+/*
+ * What a linear scan of a string definition says the pair (space, code) is (errcore_strings.h):
+ * the class of the listed entry, the owner's unrecognised class in an owned namespace, else
+ * unknown; an empty or unnamed namespace's strings are unknown, as empty strings are.
+ */
+REF_FUNC errcore_class ref_classify_string(const errcore_table *table, const errcore_string_def *def, const char *space,
+                                           size_t space_length, const char *code, size_t code_length) {
+    size_t id = 0;
+    if (space_length != 0) {
+        for (size_t k = 0; k < def->space_count && id == 0; k++) {
+            if (def->spaces[k].length == space_length && memcmp(def->spaces[k].name, space, space_length) == 0) {
+                id = k + 1;
+            }
+        }
+        if (id == 0) {
+            return ERRCORE_CLASS_UNKNOWN;
+        }
+    }
+    if (code_length == 0) {
+        return ERRCORE_CLASS_UNKNOWN;
+    }
+    for (size_t i = 0; i < def->code_count; i++) {
+        const errcore_string_code_def *c = &def->codes[i];
+        if (c->space == id && c->length == code_length && memcmp(c->code, code, code_length) == 0) {
+            return errcore_classify(table, c->entry_code);
+        }
+    }
+    uint16_t owner = id == 0 ? 0 : def->spaces[id - 1].module;
+    return owner == 0 ? ERRCORE_CLASS_UNKNOWN
+                      : ((uint64_t)ERRCORE_TIER_MODULE << 56) | ((uint64_t)owner << 32) | ERRCORE_NO_ENTRY;
 }
 
 #endif /* ERRCORE_TEST_REFERENCE_H */

@@ -53,9 +53,10 @@ void test_status(void) {
     /* The new values keep their numbers: appended after the existing ones. */
     CHECK(ERRCORE_E_BAD_INDEX == 15 && ERRCORE_E_MISALIGNED == 16 && ERRCORE_E_DUPLICATE_MODULE_NAME == 17 &&
           ERRCORE_E_BAD_FRONT == 18 && ERRCORE_E_BAD_LANGUAGE_TAG == 19 && ERRCORE_E_DUPLICATE_LANGUAGE == 20 &&
-          ERRCORE_STATUS_COUNT == 21);
+          ERRCORE_E_DUPLICATE_STRING == 21 && ERRCORE_E_UNDECLARED_SPACE == 22 && ERRCORE_E_UNKNOWN_CODE == 23 &&
+          ERRCORE_E_BAD_STRINGS == 24 && ERRCORE_STATUS_COUNT == 25);
     CHECK(ERRCORE_SUBJECT_INDEX == 5 && ERRCORE_SUBJECT_FRONT == 6 && ERRCORE_SUBJECT_FRONT_GAP == 7 &&
-          ERRCORE_SUBJECT_LANGUAGE == 8);
+          ERRCORE_SUBJECT_LANGUAGE == 8 && ERRCORE_SUBJECT_STRING_CODE == 9 && ERRCORE_SUBJECT_STRING_SPACE == 10);
     CHECK(strcmp(errcore_status_name(ERRCORE_E_BAD_FRONT), "ERRCORE_E_BAD_FRONT") == 0);
     CHECK(strcmp(errcore_status_string(ERRCORE_E_BAD_FRONT), "exact-match front does not match the table") == 0);
     CHECK(strcmp(errcore_status_name(ERRCORE_E_MISALIGNED), "ERRCORE_E_MISALIGNED") == 0);

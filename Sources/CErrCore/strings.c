@@ -1,0 +1,648 @@
+/*
+ * strings.c — string codes (errcore_strings.h): the hash, the lookup, and
+ * building and proving a string table.
+ *
+ * A string table is a perfect hash over (namespace, bytes) keys, placed by
+ * the same hash-and-displace code as the exact-match front (front.c): a
+ * key's hi is the top half of errcore_string_hash() under the attempt's
+ * seed. Each slot holds the class of the entry its string stands for, so a
+ * hit is one hash, one slot and one comparison of the bytes.
+ */
+#include <string.h>
+
+#include "internal.h"
+
+/* ---- the hash --------------------------------------------------------------------------- */
+
+/* A 64-bit word of up to 8 bytes, little-endian whatever the CPU: the hash is the same everywhere. */
+static inline uint64_t errcore__word(const unsigned char *p, size_t n) {
+    uint64_t w = 0;
+    for (size_t i = 0; i < n; i++) {
+        w |= (uint64_t)p[i] << (8u * i);
+    }
+    return w;
+}
+
+static inline uint64_t errcore__mix(uint64_t x) {
+    x ^= x >> 32;
+    x *= 0xD6E8FEB86659FD93ull;
+    x ^= x >> 32;
+    x *= 0xD6E8FEB86659FD93ull;
+    x ^= x >> 32;
+    return x;
+}
+
+uint64_t errcore_string_hash(uint64_t seed, uint32_t space, const unsigned char *bytes, size_t length) {
+    /*
+     * The namespace and the length go through a multiplication by a state the seed sets before any
+     * byte is XORed in: folded in linearly, a namespace's bits could cancel a difference in the bytes
+     * under every seed alike (namespace 1 with byte 5 one bit lower is namespace 0's string).
+     */
+    uint64_t h = (seed ^ ((uint64_t)length * 0x9E3779B97F4A7C15ull) ^ space) * 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 31;
+    size_t i = 0;
+    for (; i + 8u <= length; i += 8u) {
+        h = (h ^ errcore__word(bytes + i, 8u)) * 0xFF51AFD7ED558CCDull;
+        h ^= h >> 29;
+    }
+    if (i < length) {
+        h = (h ^ errcore__word(bytes + i, length - i)) * 0xC4CEB9FE1A85EC53ull;
+        h ^= h >> 29;
+    }
+    return errcore__mix(h);
+}
+
+/* ---- the lookup ------------------------------------------------------------------------- */
+
+/* Orders byte strings by length, then by bytes: <0, 0 or >0. */
+static int errcore__compare_bytes(const unsigned char *a, size_t a_length, const unsigned char *b, size_t b_length) {
+    if (a_length != b_length) {
+        return a_length < b_length ? -1 : 1;
+    }
+    return a_length == 0 ? 0 : memcmp(a, b, a_length);
+}
+
+/* The id (1 ... space_count) of the namespace named by the bytes, or 0 when none has that name. */
+static size_t errcore__space_id(const errcore_string_table *s, const unsigned char *name, size_t length) {
+    size_t lo = 0, hi = s->space_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const errcore_string_space *space = &s->spaces[mid];
+        int order = errcore__compare_bytes(s->bytes + space->name, space->length, name, length);
+        if (order == 0) {
+            return mid + 1;
+        }
+        if (order < 0) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return 0;
+}
+
+/* The slot a string of namespace `space` hashes to (the table has slots). */
+static inline size_t errcore__string_position(const errcore_string_table *s, size_t space, const unsigned char *bytes,
+                                              size_t length) {
+    uint64_t hi = errcore_string_hash(s->seed, (uint32_t)space, bytes, length) >> 32;
+    return (size_t)((hi ^ s->buckets[hi >> s->bucket_shift]) & s->slot_mask);
+}
+
+/* The class of an unlisted string of namespace `space`: its owner's, unrecognised, or unknown. */
+static errcore_class errcore__unlisted_class(const errcore_string_table *s, size_t space) {
+    uint16_t owner = space == 0 ? (uint16_t)ERRCORE_MODULE_NONE : s->spaces[space - 1].module;
+    if (owner == ERRCORE_MODULE_NONE) {
+        return ERRCORE_CLASS_UNKNOWN;
+    }
+    return ((uint64_t)ERRCORE_TIER_MODULE << 56) | ((uint64_t)owner << 32) | ERRCORE_NO_ENTRY;
+}
+
+errcore_class errcore_classify_string(const errcore_string_table *strings, const char *space, size_t space_length,
+                                      const char *code, size_t code_length) {
+    const unsigned char *name = (const unsigned char *)space;
+    const unsigned char *bytes = (const unsigned char *)code;
+    size_t id = 0;
+    if (space_length != 0) {
+        id = space_length <= ERRCORE_MAX_STRING_LENGTH ? errcore__space_id(strings, name, space_length) : 0;
+        if (id == 0) {
+            return ERRCORE_CLASS_UNKNOWN; /* a namespace the table does not name */
+        }
+    }
+    if (code_length == 0 || code_length > ERRCORE_MAX_STRING_LENGTH) {
+        return ERRCORE_CLASS_UNKNOWN; /* no string code is empty or that long */
+    }
+    if (strings->slots != NULL) {
+        const errcore_string_slot *slot = &strings->slots[errcore__string_position(strings, id, bytes, code_length)];
+        if (slot->length == code_length && slot->space == id &&
+            memcmp(strings->bytes + slot->key, bytes, code_length) == 0) {
+            return slot->key_class;
+        }
+    }
+    return errcore__unlisted_class(strings, id);
+}
+
+/* ---- proving a table right -------------------------------------------------------------- */
+
+static errcore_status errcore__string_problem(errcore_diag *diag, errcore_status status, errcore_subject subject,
+                                              size_t index, size_t other_index, int64_t code, uint32_t module) {
+    if (diag) {
+        diag->status = status;
+        diag->subject = subject;
+        diag->index = index;
+        diag->other_index = other_index;
+        diag->code = code;
+        diag->other_code = 0;
+        diag->module = module;
+    }
+    return status;
+}
+
+/* The index of `code` among t's entry codes, or ERRCORE_NO_INDEX. */
+static size_t errcore__entry_of(const errcore_table *t, int64_t code) {
+    size_t lo = 0, hi = t->entry_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (t->codes[mid] < code) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return lo < t->entry_count && t->codes[lo] == code ? lo : ERRCORE_NO_INDEX;
+}
+
+errcore_status errcore_string_validate(const errcore_table *table, const errcore_string_table *strings,
+                                       errcore_diag *diag) {
+    const errcore_subject SPACE = ERRCORE_SUBJECT_STRING_SPACE, CODE = ERRCORE_SUBJECT_STRING_CODE;
+    if (diag) {
+        errcore__string_problem(diag, ERRCORE_OK, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, ERRCORE_NO_INDEX, 0, 0);
+    }
+    if (!table || !strings) {
+        return errcore__string_problem(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX,
+                                       ERRCORE_NO_INDEX, 0, 0);
+    }
+    if (strings->bytes_size > ERRCORE_MAX_COUNT || strings->space_count > ERRCORE_MAX_STRING_SPACES) {
+        return errcore__string_problem(diag, ERRCORE_E_COUNT_OVERFLOW,
+                                       strings->bytes_size > ERRCORE_MAX_COUNT ? CODE : SPACE, ERRCORE_NO_INDEX,
+                                       ERRCORE_NO_INDEX, 0, 0);
+    }
+    if ((strings->bytes == NULL && strings->bytes_size != 0) ||
+        (strings->spaces == NULL && strings->space_count != 0)) {
+        return errcore__string_problem(diag, ERRCORE_E_NULL_ARGUMENT, strings->spaces == NULL ? SPACE : CODE,
+                                       ERRCORE_NO_INDEX, ERRCORE_NO_INDEX, 0, 0);
+    }
+    for (size_t k = 0; k < strings->space_count; k++) {
+        const errcore_string_space *space = &strings->spaces[k];
+        if (space->length == 0) {
+            return errcore__string_problem(diag, ERRCORE_E_EMPTY_NAME, SPACE, k, ERRCORE_NO_INDEX, 0, 0);
+        }
+        if ((uint64_t)space->name + space->length > strings->bytes_size) {
+            return errcore__string_problem(diag, ERRCORE_E_BAD_STRING, SPACE, k, ERRCORE_NO_INDEX, space->name, 0);
+        }
+        if (space->module > table->module_count) {
+            return errcore__string_problem(diag, ERRCORE_E_UNDECLARED_MODULE, SPACE, k, ERRCORE_NO_INDEX, 0,
+                                           space->module);
+        }
+        if (k > 0) {
+            const errcore_string_space *before = &strings->spaces[k - 1];
+            int order = errcore__compare_bytes(strings->bytes + before->name, before->length,
+                                               strings->bytes + space->name, space->length);
+            if (order >= 0) {
+                return errcore__string_problem(diag, order == 0 ? ERRCORE_E_DUPLICATE_STRING : ERRCORE_E_UNSORTED,
+                                               SPACE, k, k - 1, 0, 0);
+            }
+        }
+    }
+    if (strings->slots == NULL) {
+        return strings->code_count == 0
+                   ? ERRCORE_OK
+                   : errcore__string_problem(diag, ERRCORE_E_BAD_STRINGS, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX,
+                                             ERRCORE_NO_INDEX, (int64_t)strings->code_count, 0);
+    }
+    uint64_t slot_count = (uint64_t)strings->slot_mask + 1u;
+    if ((strings->slot_mask & slot_count) != 0 || strings->bucket_shift > 32 ||
+        slot_count > SIZE_MAX / sizeof(errcore_string_slot)) {
+        return errcore__string_problem(diag, ERRCORE_E_BAD_STRINGS, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX,
+                                       ERRCORE_NO_INDEX, strings->slot_mask, 0);
+    }
+    if (strings->buckets == NULL) {
+        return errcore__string_problem(diag, ERRCORE_E_NULL_ARGUMENT, CODE, ERRCORE_NO_INDEX, ERRCORE_NO_INDEX, 0, 0);
+    }
+    size_t listed = 0;
+    for (uint64_t i = 0; i < slot_count; i++) {
+        const errcore_string_slot *slot = &strings->slots[i];
+        if (slot->length == 0) {
+            if (slot->key_class != ERRCORE_CLASS_UNKNOWN) {
+                return errcore__string_problem(diag, ERRCORE_E_BAD_STRINGS, CODE, (size_t)i, ERRCORE_NO_INDEX, 0, 0);
+            }
+            continue;
+        }
+        listed++;
+        if ((uint64_t)slot->key + slot->length > strings->bytes_size) {
+            return errcore__string_problem(diag, ERRCORE_E_BAD_STRING, CODE, (size_t)i, ERRCORE_NO_INDEX, slot->key, 0);
+        }
+        uint32_t entry = errcore_class_entry(slot->key_class);
+        bool right = slot->space <= strings->space_count &&
+                     errcore__string_position(strings, slot->space, strings->bytes + slot->key, slot->length) == i &&
+                     entry < table->entry_count && errcore_classify(table, table->codes[entry]) == slot->key_class;
+        if (!right) {
+            return errcore__string_problem(diag, ERRCORE_E_BAD_STRINGS, CODE, (size_t)i, ERRCORE_NO_INDEX,
+                                           entry < table->entry_count ? table->codes[entry] : 0, 0);
+        }
+    }
+    if (listed != strings->code_count) {
+        return errcore__string_problem(diag, ERRCORE_E_BAD_STRINGS, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX,
+                                       ERRCORE_NO_INDEX, (int64_t)listed, 0);
+    }
+    return ERRCORE_OK;
+}
+
+/* ---- building ----------------------------------------------------------------------------- */
+
+/*
+ * The storage layout, every part 8-aligned:
+ *   errcore_string_space spaces[k] | errcore_string_slot slots[s] | uint32_t buckets[b] |
+ *   unsigned char bytes[n] | uint32_t ids[k] | scratch
+ * where s and b are the placement's dimensions for c codes (errcore__place_dims), ids map the
+ * definition's namespaces to the table's, and the scratch is the larger of the placement's and the
+ * sort's (k + c uint32_t positions: the namespaces and codes ordered by their bytes). The ids and
+ * the scratch are zeroed once the table is built.
+ */
+typedef struct errcore__string_layout {
+    size_t spaces, slots, buckets, bytes, ids, scratch, total;
+    size_t slot_count, bucket_count, byte_count;
+    errcore__front_dims_t dims;
+} errcore__string_layout;
+
+static size_t errcore__round8(size_t n) {
+    return (n + 7u) & ~(size_t)7u;
+}
+
+/* Appends an array of `count` items of `size` bytes at *total; false on overflow. */
+static bool errcore__string_add(size_t *total, size_t count, size_t size) {
+    if (count != 0 && size > (SIZE_MAX - 7u - *total) / count) {
+        return false;
+    }
+    *total = errcore__round8(*total + count * size);
+    return true;
+}
+
+static errcore_status errcore__string_layout_of(const errcore_string_def *def, errcore__string_layout *l,
+                                                errcore_diag *diag) {
+    const errcore_subject SPACE = ERRCORE_SUBJECT_STRING_SPACE, CODE = ERRCORE_SUBJECT_STRING_CODE;
+    if (def->space_count > ERRCORE_MAX_STRING_SPACES || def->code_count > ERRCORE_MAX_COUNT) {
+        return errcore__string_problem(diag, ERRCORE_E_COUNT_OVERFLOW,
+                                       def->space_count > ERRCORE_MAX_STRING_SPACES ? SPACE : CODE, ERRCORE_NO_INDEX,
+                                       ERRCORE_NO_INDEX, 0, 0);
+    }
+    if ((def->spaces == NULL && def->space_count != 0) || (def->codes == NULL && def->code_count != 0)) {
+        return errcore__string_problem(diag, ERRCORE_E_NULL_ARGUMENT, def->spaces == NULL ? SPACE : CODE,
+                                       ERRCORE_NO_INDEX, ERRCORE_NO_INDEX, 0, 0);
+    }
+    uint64_t bytes = 0;
+    for (size_t k = 0; k < def->space_count; k++) {
+        const errcore_string_space_def *space = &def->spaces[k];
+        if (space->name == NULL && space->length != 0) {
+            return errcore__string_problem(diag, ERRCORE_E_NULL_ARGUMENT, SPACE, k, ERRCORE_NO_INDEX, 0, 0);
+        }
+        if (space->length > ERRCORE_MAX_STRING_LENGTH) {
+            return errcore__string_problem(diag, ERRCORE_E_COUNT_OVERFLOW, SPACE, k, ERRCORE_NO_INDEX,
+                                           (int64_t)space->length, 0);
+        }
+        bytes += space->length;
+    }
+    for (size_t i = 0; i < def->code_count; i++) {
+        const errcore_string_code_def *code = &def->codes[i];
+        if (code->code == NULL && code->length != 0) {
+            return errcore__string_problem(diag, ERRCORE_E_NULL_ARGUMENT, CODE, i, ERRCORE_NO_INDEX, 0, 0);
+        }
+        if (code->length > ERRCORE_MAX_STRING_LENGTH) {
+            return errcore__string_problem(diag, ERRCORE_E_COUNT_OVERFLOW, CODE, i, ERRCORE_NO_INDEX,
+                                           (int64_t)code->length, 0);
+        }
+        bytes += code->length;
+    }
+    if (bytes > ERRCORE_MAX_COUNT) {
+        return errcore__string_problem(diag, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX,
+                                       ERRCORE_NO_INDEX, (int64_t)bytes, 0);
+    }
+    errcore__front_dims_t none = {false, 0, 0, 0, 0};
+    l->dims = none;
+    if (def->code_count != 0) {
+        errcore__place_dims(def->code_count, &l->dims);
+    }
+    l->slot_count = l->dims.has_front ? errcore__place_slot_count(&l->dims) : 0;
+    l->bucket_count = l->dims.has_front ? (size_t)1 << l->dims.bucket_bits : 0;
+    l->byte_count = (size_t)bytes;
+    size_t place_scratch = 0, sort_scratch = 0, total = 0;
+    bool ok = errcore__place_scratch_size(def->code_count, &l->dims, &place_scratch) &&
+              errcore__string_add(&sort_scratch, def->space_count + def->code_count, sizeof(uint32_t));
+    l->spaces = total;
+    ok = ok && errcore__string_add(&total, def->space_count, sizeof(errcore_string_space));
+    l->slots = total;
+    ok = ok && errcore__string_add(&total, l->slot_count, sizeof(errcore_string_slot));
+    l->buckets = total;
+    ok = ok && errcore__string_add(&total, l->bucket_count, sizeof(uint32_t));
+    l->bytes = total;
+    ok = ok && errcore__string_add(&total, l->byte_count, 1u);
+    l->ids = total;
+    ok = ok && errcore__string_add(&total, def->space_count, sizeof(uint32_t));
+    l->scratch = total;
+    ok = ok && errcore__string_add(&total, place_scratch > sort_scratch ? place_scratch : sort_scratch, 1u);
+    if (!ok || (l->dims.has_front == false && def->code_count != 0)) {
+        return errcore__string_problem(diag, ERRCORE_E_COUNT_OVERFLOW, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX,
+                                       ERRCORE_NO_INDEX, 0, 0);
+    }
+    l->total = total;
+    return ERRCORE_OK;
+}
+
+errcore_status errcore_string_build_size(const errcore_string_def *def, size_t *out_size, errcore_diag *diag) {
+    if (diag) {
+        errcore__string_problem(diag, ERRCORE_OK, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, ERRCORE_NO_INDEX, 0, 0);
+    }
+    if (!def || !out_size) {
+        return errcore__string_problem(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX,
+                                       ERRCORE_NO_INDEX, 0, 0);
+    }
+    errcore__string_layout l;
+    errcore_status status = errcore__string_layout_of(def, &l, diag);
+    if (status == ERRCORE_OK) {
+        *out_size = l.total;
+    }
+    return status;
+}
+
+/* The sort orders items: namespaces (item < space_count) and codes (the rest) of a definition. Item i's namespace
+ * (codes: its def space index; namespaces: 0), bytes and length. */
+static void errcore__item(const errcore_string_def *def, uint32_t i, size_t *space, const unsigned char **bytes,
+                          size_t *length) {
+    if (i < def->space_count) {
+        *space = 0;
+        *bytes = (const unsigned char *)def->spaces[i].name;
+        *length = def->spaces[i].length;
+    } else {
+        const errcore_string_code_def *code = &def->codes[i - def->space_count];
+        *space = code->space;
+        *bytes = (const unsigned char *)code->code;
+        *length = code->length;
+    }
+}
+
+/* Orders items by kind (namespaces first), namespace, length, bytes, then position. */
+static bool errcore__item_before(const errcore_string_def *def, uint32_t a, uint32_t b) {
+    bool a_space = a < def->space_count, b_space = b < def->space_count;
+    if (a_space != b_space) {
+        return a_space;
+    }
+    size_t sa, sb, la, lb;
+    const unsigned char *ba, *bb;
+    errcore__item(def, a, &sa, &ba, &la);
+    errcore__item(def, b, &sb, &bb, &lb);
+    if (sa != sb) {
+        return sa < sb;
+    }
+    int order = errcore__compare_bytes(ba, la, bb, lb);
+    return order != 0 ? order < 0 : a < b;
+}
+
+/* Heapsort of items[0 ... n-1] (no recursion, no allocation). */
+static void errcore__sort_items(const errcore_string_def *def, uint32_t *items, size_t n) {
+    for (size_t start = n / 2; start-- > 0;) {
+        for (size_t root = start;;) {
+            size_t child = 2 * root + 1;
+            if (child >= n) {
+                break;
+            }
+            if (child + 1 < n && errcore__item_before(def, items[child], items[child + 1])) {
+                child++;
+            }
+            if (!errcore__item_before(def, items[root], items[child])) {
+                break;
+            }
+            uint32_t t = items[root];
+            items[root] = items[child];
+            items[child] = t;
+            root = child;
+        }
+    }
+    for (size_t end = n; end-- > 1;) {
+        uint32_t t = items[0];
+        items[0] = items[end];
+        items[end] = t;
+        for (size_t root = 0;;) {
+            size_t child = 2 * root + 1;
+            if (child >= end) {
+                break;
+            }
+            if (child + 1 < end && errcore__item_before(def, items[child], items[child + 1])) {
+                child++;
+            }
+            if (!errcore__item_before(def, items[root], items[child])) {
+                break;
+            }
+            uint32_t s = items[root];
+            items[root] = items[child];
+            items[child] = s;
+            root = child;
+        }
+    }
+}
+
+/*
+ * The first duplicate among sorted items from..to-1 (equal namespace and bytes): the pair whose
+ * later item comes first in the caller's array. Returns false when there is none.
+ */
+static bool errcore__first_duplicate(const errcore_string_def *def, const uint32_t *items, size_t from, size_t to,
+                                     uint32_t *later, uint32_t *first) {
+    bool found = false;
+    size_t group = from;
+    for (size_t i = from + 1; i <= to; i++) {
+        bool same = false;
+        if (i < to) {
+            size_t sa, sb, la, lb;
+            const unsigned char *ba, *bb;
+            errcore__item(def, items[group], &sa, &ba, &la);
+            errcore__item(def, items[i], &sb, &bb, &lb);
+            same = sa == sb && errcore__compare_bytes(ba, la, bb, lb) == 0;
+        }
+        if (same) {
+            continue;
+        }
+        if (i - group > 1 && (!found || items[group + 1] < *later)) {
+            found = true;
+            *later = items[group + 1]; /* the group is in input order: its second is the earliest repeat */
+            *first = items[group];
+        }
+        group = i;
+    }
+    return found;
+}
+
+/* The string table's keys under one seed: hi = errcore_string_hash(seed, space, bytes) >> 32. */
+typedef struct errcore__string_keys {
+    const errcore_string_def *def;
+    const uint32_t *space_ids; /* def space k (1-based) is table space space_ids[k - 1] */
+    uint64_t seed;
+} errcore__string_keys;
+
+static size_t errcore__code_space(const errcore__string_keys *k, size_t i) {
+    size_t space = k->def->codes[i].space;
+    return space == 0 ? 0 : k->space_ids[space - 1];
+}
+
+static uint64_t errcore__string_hi(const void *context, size_t i) {
+    const errcore__string_keys *k = context;
+    const errcore_string_code_def *code = &k->def->codes[i];
+    return errcore_string_hash(k->seed, (uint32_t)errcore__code_space(k, i), (const unsigned char *)code->code,
+                               code->length) >>
+           32;
+}
+
+errcore_status errcore_string_build(const errcore_table *table, const errcore_string_def *def, void *storage,
+                                    size_t storage_size, errcore_string_table *out, errcore_diag *diag) {
+    const errcore_subject SPACE = ERRCORE_SUBJECT_STRING_SPACE, CODE = ERRCORE_SUBJECT_STRING_CODE;
+    if (diag) {
+        errcore__string_problem(diag, ERRCORE_OK, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, ERRCORE_NO_INDEX, 0, 0);
+    }
+    if (!table || !def || !out || !storage) {
+        return errcore__string_problem(diag, ERRCORE_E_NULL_ARGUMENT, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX,
+                                       ERRCORE_NO_INDEX, 0, 0);
+    }
+    errcore__string_layout l;
+    errcore_status status = errcore__string_layout_of(def, &l, diag);
+    if (status != ERRCORE_OK) {
+        return status;
+    }
+    if (storage_size < l.total) {
+        errcore__string_problem(diag, ERRCORE_E_BUFFER_TOO_SMALL, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX,
+                                ERRCORE_NO_INDEX, (int64_t)l.total, 0);
+        if (diag) {
+            diag->other_code = (int64_t)storage_size;
+        }
+        return ERRCORE_E_BUFFER_TOO_SMALL;
+    }
+    if (((uintptr_t)storage & 7u) != 0) {
+        errcore__string_problem(diag, ERRCORE_E_MISALIGNED, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX, ERRCORE_NO_INDEX, 8,
+                                0);
+        if (diag) {
+            diag->other_code = (int64_t)((uintptr_t)storage & 7u);
+        }
+        return ERRCORE_E_MISALIGNED;
+    }
+    for (size_t k = 0; k < def->space_count; k++) {
+        if (def->spaces[k].length == 0) {
+            return errcore__string_problem(diag, ERRCORE_E_EMPTY_NAME, SPACE, k, ERRCORE_NO_INDEX, 0, 0);
+        }
+    }
+    for (size_t i = 0; i < def->code_count; i++) {
+        if (def->codes[i].length == 0) {
+            return errcore__string_problem(diag, ERRCORE_E_EMPTY_NAME, CODE, i, ERRCORE_NO_INDEX, 0, 0);
+        }
+    }
+    for (size_t k = 0; k < def->space_count; k++) {
+        if (def->spaces[k].module > table->module_count) {
+            return errcore__string_problem(diag, ERRCORE_E_UNDECLARED_MODULE, SPACE, k, ERRCORE_NO_INDEX, 0,
+                                           def->spaces[k].module);
+        }
+    }
+    unsigned char *base = storage;
+    uint32_t *items = (uint32_t *)(void *)(base + l.scratch);
+    size_t item_count = def->space_count + def->code_count;
+    for (size_t i = 0; i < item_count; i++) {
+        items[i] = (uint32_t)i;
+    }
+    errcore__sort_items(def, items, item_count);
+    uint32_t later = 0, first = 0;
+    if (errcore__first_duplicate(def, items, 0, def->space_count, &later, &first)) {
+        return errcore__string_problem(diag, ERRCORE_E_DUPLICATE_STRING, SPACE, later, first, 0, 0);
+    }
+    if (errcore__first_duplicate(def, items, def->space_count, item_count, &later, &first)) {
+        return errcore__string_problem(diag, ERRCORE_E_DUPLICATE_STRING, CODE, later - def->space_count,
+                                       first - def->space_count, 0, 0);
+    }
+    for (size_t i = 0; i < def->code_count; i++) {
+        if (def->codes[i].space > def->space_count) {
+            return errcore__string_problem(diag, ERRCORE_E_UNDECLARED_SPACE, CODE, i, ERRCORE_NO_INDEX,
+                                           (int64_t)def->codes[i].space, 0);
+        }
+    }
+    for (size_t i = 0; i < def->code_count; i++) {
+        if (errcore__entry_of(table, def->codes[i].entry_code) == ERRCORE_NO_INDEX) {
+            return errcore__string_problem(diag, ERRCORE_E_UNKNOWN_CODE, CODE, i, ERRCORE_NO_INDEX,
+                                           def->codes[i].entry_code, 0);
+        }
+    }
+
+    /* The namespaces in order (the sorted items start with them), and each one's id. */
+    errcore_string_space *spaces = (errcore_string_space *)(void *)(base + l.spaces);
+    unsigned char *bytes = base + l.bytes;
+    uint32_t *space_ids = (uint32_t *)(void *)(base + l.ids); /* def space k + 1 is table space space_ids[k] */
+    size_t at = 0;
+    for (size_t q = 0; q < def->space_count; q++) {
+        const errcore_string_space_def *space = &def->spaces[items[q]];
+        spaces[q].name = (uint32_t)at;
+        spaces[q].length = (uint16_t)space->length;
+        spaces[q].module = space->module;
+        memcpy(bytes + at, space->name, space->length);
+        at += space->length;
+        space_ids[items[q]] = (uint32_t)(q + 1);
+    }
+    /* The codes' bytes, in the caller's order. */
+    errcore_string_slot *slots = (errcore_string_slot *)(void *)(base + l.slots);
+    uint32_t *buckets = (uint32_t *)(void *)(base + l.buckets);
+    errcore_string_table result;
+    result.bytes = bytes;
+    result.bytes_size = l.byte_count;
+    result.spaces = def->space_count != 0 ? spaces : NULL;
+    result.space_count = def->space_count;
+    result.slots = NULL;
+    result.buckets = NULL;
+    result.code_count = def->code_count;
+    result.seed = 0;
+    result.slot_mask = 0;
+    result.bucket_shift = 0;
+    if (def->code_count != 0) {
+        errcore__string_keys string_keys = {def, space_ids, 0};
+        errcore__hash_keys keys = {errcore__string_hi, &string_keys, def->code_count};
+        errcore__place_work w = errcore__place_work_in(base + l.scratch, def->code_count, &l.dims);
+        uint64_t state = 0x57A1C0DE57A1C0DEull;
+        bool placed = false;
+        uint64_t slot_mask = ((uint64_t)1 << l.dims.direct_bits) - 1u;
+        unsigned bucket_shift = 32;
+        for (int attempt = 0; l.dims.direct_bits != 0 && attempt < ERRCORE__FRONT_DIRECT_ATTEMPTS && !placed;
+             attempt++) {
+            string_keys.seed = errcore__next_multiplier(&state);
+            placed = errcore__place_direct(&keys, slot_mask, w.used);
+        }
+        if (placed) {
+            buckets[0] = 0;
+        } else {
+            slot_mask = ((uint64_t)1 << l.dims.slot_bits) - 1u;
+            bucket_shift = 32u - l.dims.bucket_bits;
+            for (int attempt = 0; attempt < ERRCORE__FRONT_ATTEMPTS && !placed; attempt++) {
+                string_keys.seed = errcore__next_multiplier(&state);
+                placed = errcore__place_buckets(&keys, bucket_shift, slot_mask, l.bucket_count, buckets, &w);
+            }
+        }
+        if (!placed) {
+            return errcore__string_problem(diag, ERRCORE_E_BAD_STRINGS, ERRCORE_SUBJECT_NONE, ERRCORE_NO_INDEX,
+                                           ERRCORE_NO_INDEX, (int64_t)def->code_count, 0);
+        }
+        result.slots = slots;
+        result.buckets = buckets;
+        result.seed = string_keys.seed;
+        result.slot_mask = (uint32_t)slot_mask;
+        result.bucket_shift = (uint8_t)bucket_shift;
+        for (uint64_t s = 0; s <= slot_mask; s++) {
+            slots[s].key_class = ERRCORE_CLASS_UNKNOWN;
+            slots[s].key = 0;
+            slots[s].length = 0;
+            slots[s].space = 0;
+        }
+        /* Every byte the table does not use is 0: unused slots' padding, spare slots, buckets. */
+        memset(base + l.slots + (size_t)(slot_mask + 1u) * sizeof(errcore_string_slot), 0,
+               (l.slot_count - (size_t)(slot_mask + 1u)) * sizeof(errcore_string_slot));
+        if (bucket_shift == 32) {
+            memset(buckets + 1, 0, (l.bucket_count - 1u) * sizeof(uint32_t));
+        }
+        for (size_t i = 0; i < def->code_count; i++) {
+            const errcore_string_code_def *code = &def->codes[i];
+            size_t space = errcore__code_space(&string_keys, i);
+            errcore_string_slot *slot =
+                &slots[errcore__string_position(&result, space, (const unsigned char *)code->code, code->length)];
+            memcpy(bytes + at, code->code, code->length);
+            slot->key = (uint32_t)at;
+            slot->length = (uint16_t)code->length;
+            slot->space = (uint16_t)space;
+            slot->key_class = errcore_classify(table, code->entry_code);
+            at += code->length;
+        }
+    }
+    /* What is left of the storage (padding, the ids, the scratch) is 0: the bytes are a function of def. */
+    memset(base + l.bytes + l.byte_count, 0, l.total - l.bytes - l.byte_count);
+    memset(base + l.spaces + def->space_count * sizeof(errcore_string_space), 0,
+           l.slots - l.spaces - def->space_count * sizeof(errcore_string_space));
+    *out = result;
+    return ERRCORE_OK;
+}
