@@ -233,19 +233,28 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     /// A URL on 127.0.0.1 at a port nothing listens on, so connecting is refused at once: for
-    /// testing a client against a server that is down. The port was free a moment ago; another
-    /// process could take it, which is unlikely in the ephemeral range.
+    /// testing a client against a server that is down. The port stays bound, without listening,
+    /// for as long as the process runs, so no other server (of this process, such as a test running
+    /// beside, or of another) can be given it: a port that was merely free a moment ago has been
+    /// seen taken by a loopback server of a concurrent test, which then answered the requests meant
+    /// to be refused.
     /// - Parameter pathAndQuery: The path and query.
     /// - Returns: The URL.
     /// - Throws: `POSIXError` when no socket can be set up.
     public static func refusingURL(_ pathAndQuery: String = "/") throws -> URL {
-        let (fd, port) = try bindLoopback(listen: false)
-        close(fd)
+        let (fd, port) = try bindLoopback(listen: false, reuseAddress: false)
+        heldPorts.withLock { $0.append(fd) }
         return URL(string: "http://127.0.0.1:\(port)\(pathAndQuery)")!
     }
 
-    /// A TCP socket bound to an ephemeral port of 127.0.0.1, listening or not, and its port.
-    private static func bindLoopback(listen shouldListen: Bool, port: UInt16 = 0) throws -> (Int32, UInt16) {
+    /// The sockets of ``refusingURL(_:)``, kept bound (never closed) for the process's lifetime.
+    private static let heldPorts = Locked<[Int32]>([])
+
+    /// A TCP socket bound to an ephemeral port of 127.0.0.1, listening or not, and its port. Without
+    /// `reuseAddress` (SO_REUSEADDR), no other socket can bind the port while this one is open.
+    private static func bindLoopback(listen shouldListen: Bool, port: UInt16 = 0, reuseAddress: Bool = true) throws
+        -> (Int32, UInt16)
+    {
         #if canImport(Darwin)
             let fd = socket(AF_INET, SOCK_STREAM, 0)
         #else
@@ -253,7 +262,9 @@ public final class LoopbackHTTPServer: Sendable {
         #endif
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        if reuseAddress {
+            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian

@@ -174,7 +174,8 @@ struct CErrCoreTests {
         for value in 0..<ERRCORE_STATUS_COUNT {
             #expect(String(cString: errcore_status_name(errcore_status(UInt32(value)))) != "ERRCORE_E_UNKNOWN")
         }
-        #expect(String(cString: errcore_status_name(errcore_status(UInt32(ERRCORE_STATUS_COUNT)))) == "ERRCORE_E_UNKNOWN")
+        let pastTheLast = errcore_status(UInt32(ERRCORE_STATUS_COUNT))
+        #expect(String(cString: errcore_status_name(pastTheLast)) == "ERRCORE_E_UNKNOWN")
     }
 
     @Test("batch agrees with single classification on random codes")
