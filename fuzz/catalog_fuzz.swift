@@ -142,6 +142,14 @@ func checkAccepted(_ definition: CatalogDefinition, bytes: [UInt8], path: String
         guard classification.isExact, classification.flags == entry.flags,
             classification.entryIndex.flatMap({ table.entryName(at: $0) }) == entry.name
         else { fail("code \(entry.code) does not classify to entry \(entry.name)") }
+        if let string = entry.string,
+            table.classify(string: string, namespace: entry.namespace) != classification
+        {
+            fail("string code \(DisplayText.quoted(string)) does not classify as entry \(entry.name)'s code")
+        }
+    }
+    if table.stringCodeCount != definition.stringEntries.count {
+        fail("\(definition.stringEntries.count) string codes, \(table.stringCodeCount) in the built table")
     }
     let cGenerator = CSourceGenerator(definition: definition, table: table, sourcePath: path)
     do {

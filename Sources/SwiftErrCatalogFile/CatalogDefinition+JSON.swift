@@ -1,9 +1,14 @@
 import SwiftErr
 
 extension CatalogDefinition {
-    /// The value of the `"format"` key of the catalog files this library writes: version 2, with
-    /// a top-level `"languages"` list (the first the default) and messages under any BCP 47 tag.
-    public static let fileFormat = "swifterr-catalog/2"
+    /// The value of the `"format"` key of the catalog files this library writes: version 3, which
+    /// adds to version 2 the catalog's `"shapes"`, the string `"namespaces"` a module owns, and an
+    /// entry's `"string"` code and its `"namespace"` (all optional).
+    public static let fileFormat = "swifterr-catalog/3"
+
+    /// The second format, still read: a top-level `"languages"` list (the first the default) and
+    /// messages under any BCP 47 tag; no shapes, namespaces or string codes.
+    public static let secondFileFormat = "swifterr-catalog/2"
 
     /// The first format, still read: messages in `"en"` (required) and `"zh-Hans"` only, no
     /// `"languages"` list.
@@ -15,10 +20,11 @@ extension CatalogDefinition {
     /// Reads a catalog file — the JSON format of `catalog/default.json` — reporting every problem
     /// with its line and column.
     ///
-    /// It reads both formats, ``fileFormat`` (`swifterr-catalog/2`: a `"languages"` list of BCP 47
-    /// tags, the first the default, and messages and titles under those tags, each with a text in
-    /// the default language) and ``firstFileFormat`` (`swifterr-catalog/1`: `"en"` and
-    /// `"zh-Hans"`). A malformed tag, a tag the list does not have, a tag listed or used twice in one
+    /// It reads the three formats: ``fileFormat`` (`swifterr-catalog/3`: the second format plus
+    /// shapes, namespaces and string codes), ``secondFileFormat`` (`swifterr-catalog/2`: a
+    /// `"languages"` list of BCP 47 tags, the first the default, and messages and titles under
+    /// those tags, each with a text in the default language) and ``firstFileFormat``
+    /// (`swifterr-catalog/1`: `"en"` and `"zh-Hans"`). A malformed tag, a tag the list does not have, a tag listed or used twice in one
     /// object (ignoring case) and a text missing in the default language are problems; a text
     /// missing in another language is not (lookups fall back; `errcat check` warns).
     ///
@@ -26,7 +32,12 @@ extension CatalogDefinition {
     /// comments), rejects unknown keys, and then checks the rules `Catalog.init(_:)` enforces
     /// (unique codes, disjoint ranges, module codes inside their module's ranges, base codes
     /// outside every range, non-empty unique names), plus that every name is an identifier,
-    /// every flag name is known, and the C and Swift that `errcat gen` writes from the catalog
+    /// every flag name is known; in the third format, that every shape is well formed, named by
+    /// an identifier used once and distinguishable from the others
+    /// (``ShapeDefinition/isDistinguishable(from:)``), that no namespace is owned twice, that a
+    /// module's string codes are in its own namespaces (an entry without `"namespace"` is in its
+    /// module's first, or the catalog's own) and a base entry's in none a module owns, and that no
+    /// string code appears twice in one namespace; and that the C and Swift that `errcat gen` writes from the catalog
     /// compile: no name that the generated sources already use (`BaseCode.rawValue`, a case
     /// named `code` or `Self`, a module named `module`), no two modules whose Swift files differ
     /// only in letter case. It does not stop at the first problem: a file with three duplicate
@@ -140,6 +151,7 @@ extension CatalogDefinition {
         let draft = decoder.decode(root)
         var problems = decoder.problems
         CatalogConsistencyCheck.check(draft, into: &problems)
+        StringCodeCheck.check(draft, into: &problems)
         GeneratedNameCheck.check(draft, into: &problems)
         guard problems.isEmpty, let success = draft.success, let successCode = success.code else {
             if problems.isEmpty {
@@ -154,9 +166,12 @@ extension CatalogDefinition {
             throw failure(problems)
         }
         func definition(_ entry: EntryDraft, code: Int64) -> EntryDefinition {
-            EntryDefinition(
+            var result = EntryDefinition(
                 code: code, name: entry.name ?? "", flags: CodeFlags(rawValue: entry.flags),
                 message: LocalizedText(entry.texts))
+            result.string = entry.string
+            result.namespace = entry.string == nil ? nil : draft.namespace(of: entry)
+            return result
         }
         // Without problems every entry has a code (a missing or unusable one is reported).
         let result = CatalogDefinition(
@@ -168,9 +183,10 @@ extension CatalogDefinition {
                     name: module.name ?? "",
                     title: LocalizedText(module.title),
                     ranges: module.ranges.map { $0.first...$0.last },
+                    namespaces: module.namespaces.map(\.name),
                     codes: module.codes.map { definition($0, code: $0.code ?? 0) })
             },
-            languages: draft.languages)
+            languages: draft.languages, shapes: draft.shapes.map(\.definition))
         return (result, draft, lines)
     }
 }

@@ -24,6 +24,15 @@ struct EntryDraft: Sendable {
     var texts: [Language: String]
     /// Offset of the entry's object.
     var offset: Int
+    /// The string code (format 3), or nil.
+    var string: String? = nil
+    /// Offset of the `"string"` value.
+    var stringOffset: Int = 0
+    /// The namespace written (format 3), or nil: the module's first namespace, or the catalog's
+    /// own for a base entry or a module without namespaces. An empty one is the catalog's own.
+    var namespace: String? = nil
+    /// Offset of the `"namespace"` value.
+    var namespaceOffset: Int = 0
 }
 
 /// A module range as written; only ranges whose bounds are usable integers are kept.
@@ -45,6 +54,15 @@ struct ModuleDraft: Sendable {
     var ranges: [RangeDraft]
     var codes: [EntryDraft]
     var offset: Int
+    /// The string namespaces it owns (format 3), with each one's offset.
+    var namespaces: [(name: String, offset: Int)] = []
+}
+
+/// A shape as written: the definition and where it and its name are.
+struct ShapeDraft: Sendable {
+    var definition: ShapeDefinition
+    var offset: Int
+    var nameOffset: Int
 }
 
 /// A whole catalog as written.
@@ -56,9 +74,11 @@ struct CatalogDraft: Sendable {
     var base: [EntryDraft]
     var modules: [ModuleDraft]
     /// The catalog's languages, the first its default: the `"languages"` of a
-    /// `swifterr-catalog/2` file; `nil` for a `swifterr-catalog/1` file (English, then Simplified
+    /// `swifterr-catalog/2` or `/3` file; `nil` for a `swifterr-catalog/1` file (English, then Simplified
     /// Chinese when used).
     var languages: [Language]?
+    /// The shapes (format 3) that were usable.
+    var shapes: [ShapeDraft] = []
 }
 
 /// A problem found at a byte offset, turned into a ``CatalogFileProblem`` once lines are indexed.

@@ -4,7 +4,7 @@ import SwiftErr
 // shape problem (missing or unknown keys, wrong types, unusable numbers, unknown
 // flags) instead of stopping at the first.
 
-/// Reads the `swifterr-catalog/2` and `swifterr-catalog/1` layouts out of a JSON tree.
+/// Reads the `swifterr-catalog/3`, `/2` and `/1` layouts out of a JSON tree.
 struct CatalogFileDecoder {
     /// Problems found so far.
     private(set) var problems: ProblemCollector
@@ -13,6 +13,8 @@ struct CatalogFileDecoder {
     private var languages: [Language]? = nil
     /// Whether the file is in the first format (messages in "en" and "zh-Hans" only).
     private var firstFormat = false
+    /// Whether the file is in the third format (shapes, namespaces and string codes).
+    private(set) var thirdFormat = false
 
     /// A decoder keeping at most `problemLimit` problems (it counts the others).
     init(problemLimit: Int) {
@@ -26,7 +28,7 @@ struct CatalogFileDecoder {
         guard
             let members = members(
                 of: root, what: "the catalog",
-                allowed: ["format", "name", "languages", "success", "base", "modules"],
+                allowed: ["format", "name", "languages", "shapes", "success", "base", "modules"],
                 required: ["format", "name", "success"])
         else {
             return draft
@@ -35,11 +37,13 @@ struct CatalogFileDecoder {
         if let format = members["format"], let text = string(format, what: "\"format\"") {
             if text == CatalogDefinition.firstFileFormat {
                 firstFormat = true
-            } else if text != CatalogDefinition.fileFormat {
+            } else if text == CatalogDefinition.fileFormat {
+                thirdFormat = true
+            } else if text != CatalogDefinition.secondFileFormat {
                 knownFormat = false
                 report(
                     format.offset,
-                    "unsupported format \(DisplayText.quoted(text)) (expected \"\(CatalogDefinition.fileFormat)\" or \"\(CatalogDefinition.firstFileFormat)\")"
+                    "unsupported format \(DisplayText.quoted(text)) (expected \"\(CatalogDefinition.fileFormat)\", \"\(CatalogDefinition.secondFileFormat)\" or \"\(CatalogDefinition.firstFileFormat)\")"
                 )
             }
         }
@@ -47,7 +51,7 @@ struct CatalogFileDecoder {
             if firstFormat {
                 report(
                     list.offset,
-                    "\"languages\" needs format \"\(CatalogDefinition.fileFormat)\" (a \"\(CatalogDefinition.firstFileFormat)\" file has \"en\" and \"zh-Hans\" only)"
+                    "\"languages\" needs format \"\(CatalogDefinition.secondFileFormat)\" or later (a \"\(CatalogDefinition.firstFileFormat)\" file has \"en\" and \"zh-Hans\" only)"
                 )
             } else {
                 languages = languageList(list)
@@ -55,10 +59,17 @@ struct CatalogFileDecoder {
         } else if !firstFormat && knownFormat {
             report(
                 root.offset,
-                "the catalog has no \"languages\" (a \"\(CatalogDefinition.fileFormat)\" file lists its languages, the first the default)"
+                "the catalog has no \"languages\" (a \"\(CatalogDefinition.secondFileFormat)\" or \"\(CatalogDefinition.fileFormat)\" file lists its languages, the first the default)"
             )
         }
         draft.languages = firstFormat ? nil : languages
+        if let shapes = members["shapes"], needsThirdFormat(shapes, key: "shapes"),
+            let elements = array(shapes, what: "\"shapes\"")
+        {
+            for element in elements {
+                if let shape = shape(element) { draft.shapes.append(shape) }
+            }
+        }
         if let name = members["name"], let text = string(name, what: "the catalog \"name\"") {
             if text.isEmpty {
                 report(name.offset, "the catalog name is empty")
@@ -98,7 +109,7 @@ struct CatalogFileDecoder {
         guard
             let members = members(
                 of: node, what: "a module",
-                allowed: ["name", "title", "ranges", "codes"],
+                allowed: ["name", "title", "ranges", "namespaces", "codes"],
                 required: ["name", "ranges"])
         else {
             return nil
@@ -126,6 +137,15 @@ struct CatalogFileDecoder {
             for element in elements {
                 if let range = range(element, module: position, label: label()) {
                     module.ranges.append(range)
+                }
+            }
+        }
+        if let namespaces = members["namespaces"], needsThirdFormat(namespaces, key: "namespaces"),
+            let elements = array(namespaces, what: "the \"namespaces\" of \(label())")
+        {
+            for element in elements {
+                if let name = string(element, what: "a namespace of \(label())") {
+                    module.namespaces.append((name, element.offset))
                 }
             }
         }
@@ -160,7 +180,7 @@ struct CatalogFileDecoder {
         guard
             let members = members(
                 of: node, what: what(),
-                allowed: ["code", "name", "flags", "message"],
+                allowed: ["code", "name", "string", "namespace", "flags", "message"],
                 required: ["code", "name", "message"])
         else {
             return nil
@@ -177,6 +197,18 @@ struct CatalogFileDecoder {
         if let code = members["code"] {
             entry.code = integer(code, what: "the code of \(label())")
             entry.codeOffset = code.offset
+        }
+        if let string = members["string"], needsThirdFormat(string, key: "string"),
+            let text = self.string(string, what: "the string code of \(label())")
+        {
+            entry.string = text
+            entry.stringOffset = string.offset
+        }
+        if let namespace = members["namespace"], needsThirdFormat(namespace, key: "namespace"),
+            let text = self.string(namespace, what: "the namespace of \(label())")
+        {
+            entry.namespace = text
+            entry.namespaceOffset = namespace.offset
         }
         if let flags = members["flags"], let elements = array(flags, what: "the \"flags\" of \(label())") {
             for element in elements {
@@ -280,7 +312,7 @@ struct CatalogFileDecoder {
 
     // MARK: - Values
 
-    private mutating func checkNoNUL(_ text: String, at offset: Int, what: @autoclosure () -> String) {
+    mutating func checkNoNUL(_ text: String, at offset: Int, what: @autoclosure () -> String) {
         if text.utf8.contains(0) {
             report(offset, "\(what()) contains a NUL character (\\u0000), which a C string cannot hold")
         }
@@ -288,7 +320,7 @@ struct CatalogFileDecoder {
 
     /// The members of an object by key, after reporting unknown, repeated and missing keys;
     /// nil (reported) when the node is not an object.
-    private mutating func members(
+    mutating func members(
         of node: JSONNode, what: @autoclosure () -> String, allowed: [String]?,
         required: [String]
     ) -> Members? {
@@ -348,7 +380,7 @@ struct CatalogFileDecoder {
         var all: [(key: String, keyOffset: Int, node: JSONNode)] { entries }
     }
 
-    private mutating func string(_ node: JSONNode, what: @autoclosure () -> String) -> String? {
+    mutating func string(_ node: JSONNode, what: @autoclosure () -> String) -> String? {
         guard case .string(let text) = node.value else {
             report(node.offset, "\(what()) must be a string, found \(Self.kind(of: node.value))")
             return nil
@@ -356,7 +388,7 @@ struct CatalogFileDecoder {
         return text
     }
 
-    private mutating func array(_ node: JSONNode, what: @autoclosure () -> String) -> [JSONNode]? {
+    mutating func array(_ node: JSONNode, what: @autoclosure () -> String) -> [JSONNode]? {
         guard case .array(let elements) = node.value else {
             report(node.offset, "\(what()) must be an array, found \(Self.kind(of: node.value))")
             return nil
@@ -364,7 +396,7 @@ struct CatalogFileDecoder {
         return elements
     }
 
-    private mutating func integer(_ node: JSONNode, what: @autoclosure () -> String) -> Int64? {
+    mutating func integer(_ node: JSONNode, what: @autoclosure () -> String) -> Int64? {
         guard case .number(let number) = node.value else {
             report(node.offset, "\(what()) must be an integer, found \(Self.kind(of: node.value))")
             return nil
@@ -381,14 +413,26 @@ struct CatalogFileDecoder {
     }
 
     /// What a value is, for a message: a number's own text is cut to a readable length.
-    private static func kind(of value: JSONValue) -> String {
+    static func kind(of value: JSONValue) -> String {
         if case .number(let number) = value, number.integer == nil {
             return "the number \(DisplayText.bare(number.text, limit: 40))"
         }
         return value.kindDescription
     }
 
-    private mutating func report(_ offset: Int, _ message: @autoclosure () -> String, related: Int? = nil) {
+    mutating func report(_ offset: Int, _ message: @autoclosure () -> String, related: Int? = nil) {
         problems.report(offset, message(), related: related)
+    }
+}
+
+extension CatalogFileDecoder {
+    /// Whether a key of the third format may be used: reported (and skipped) in a `/1` or `/2` file.
+    mutating func needsThirdFormat(_ node: JSONNode, key: String) -> Bool {
+        if thirdFormat { return true }
+        report(
+            node.offset,
+            "\"\(key)\" needs format \"\(CatalogDefinition.fileFormat)\" (errcat migrate rewrites a \"\(CatalogDefinition.secondFileFormat)\" or \"\(CatalogDefinition.firstFileFormat)\" file in it)"
+        )
+        return false
     }
 }

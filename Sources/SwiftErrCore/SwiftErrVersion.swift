@@ -15,7 +15,7 @@ import CErrCore
 ///
 /// <!-- listing: context=app -->
 /// ```swift
-/// print("SwiftErr \(SwiftErrVersion.string)")       // prints "SwiftErr 0.3.1"
+/// print("SwiftErr \(SwiftErrVersion.string)")       // prints "SwiftErr 0.4.0"
 /// if SwiftErrVersion.number >= 3000 { useFeature() }  // 0.3.0 or later
 /// ```
 public enum SwiftErrVersion {

@@ -34,8 +34,16 @@ public let http = HTTPURLResponse(url: url, statusCode: 503, httpVersion: nil, h
 public let response = http
 public let attempt = 1
 public let uploadSession = URLSession(configuration: .default)
-public let bytes = Array(#"{"format": "swifterr-catalog/2", "name": "app", "success": {"code": 0, "name": "ok"}}"#.utf8)
+public let bytes = Array(#"{"format": "swifterr-catalog/3", "name": "app", "success": {"code": 0, "name": "ok"}}"#.utf8)
 public let path = "/etc/app/catalog.json"
+/// The payments catalog of "Reading any backend's errors", as the file the app ships.
+public let catalogFile = Array(
+    #"""
+    {"format": "swifterr-catalog/3", "name": "payments", "languages": ["en"],
+     "success": {"code": 0, "name": "ok", "message": {"en": "OK"}},
+     "modules": [{"name": "card", "ranges": [[1000, 1999]], "namespaces": ["card_error"], "codes": [
+       {"code": 1001, "name": "cardDeclined", "string": "card_declined", "message": {"en": "Declined."}}]}]}
+    """#.utf8)
 public let catalog = ReloadableCatalog(Catalog.builtIn)
 public let image = Data()
 

@@ -17,7 +17,11 @@ enum CheckCommand: ErrcatCommand {
         module codes outside their module's ranges, base or success codes inside a module's
         range, and names the generated C or Swift cannot use (a catalog name that is not an
         identifier, a case named like a member of the generated enum such as code or Self, a
-        module named module or base, two modules whose Swift files differ only in letter case).
+        module named module or base, two modules whose Swift files differ only in letter case);
+        in a swifterr-catalog/3 file, problems of its shapes, namespaces and string codes: two
+        shapes no response can tell apart, a malformed location, a namespace two modules own, a
+        string code in a namespace its module does not own, a string code twice in one namespace
+        (docs/errcat.md lists them all). Files of formats /1 and /2 are read as they were.
         Text quoted from the file is escaped: control and invisible characters appear as \\u{...}.
         A file without problems is then built with the C core as a final cross-check, and
         "FILE: ok: ..." is printed on standard output. Language problems are errors too: a

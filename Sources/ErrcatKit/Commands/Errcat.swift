@@ -30,6 +30,7 @@ public enum Errcat {
           gen c|swift CATALOG.json print the C table source or the Swift module enums of a catalog
           gen xcstrings|po LANG    a catalog's texts for translators: Xcode String Catalog, .po file
           import po FILE CATALOG   write a .po file's translations back into the catalog
+          migrate CATALOG.json     rewrite a format 1 or 2 catalog file in format 3
           diff OLD.json NEW.json   list the changes between two versions of a catalog, breaking or
                                    compatible (exit 1 on a breaking change)
           sample N [--seed S]      write N realistic JSONL response envelopes
@@ -81,6 +82,7 @@ public enum Errcat {
         case "sample": return SampleCommand.main(rest, io: io)
         case "merge": return MergeCommand.main(rest, io: io)
         case "import": return ImportCommand.main(rest, io: io)
+        case "migrate": return MigrateCommand.main(rest, io: io)
         default:
             io.printError("errcat: unknown command \(DisplayText.singleQuoted(command))\n\n" + help)
             return ExitStatus.usage

@@ -12,7 +12,7 @@ enum ImportCommand: ErrcatCommand {
         Reads the translations of FILE.po (as errcat gen po writes it: the language in its
         Language: header, one entry per message and module title, msgctxt "code <code>" or
         "module <name> title") into the catalog and writes the catalog back, as a
-        swifterr-catalog/2 file laid out as catalog/default.json: CATALOG.json itself, or FILE
+        swifterr-catalog/3 file laid out as catalog/default.json: CATALOG.json itself, or FILE
         with --output. A msgstr replaces the text in that language; an empty msgstr removes it
         (untranslated: lookups fall back); texts the file does not name are kept; a language the
         catalog does not list yet is added after its languages. Everything else in the catalog

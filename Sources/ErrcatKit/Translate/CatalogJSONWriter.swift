@@ -1,4 +1,4 @@
-// A catalog definition as catalog-file JSON (format swifterr-catalog/2), laid out as
+// A catalog definition as catalog-file JSON (format swifterr-catalog/3), laid out as
 // catalog/default.json is: two-space indentation, one member or element a line, text as UTF-8
 // with only quotes, backslashes and control characters escaped. `errcat import po` writes the
 // catalog it updates this way.
@@ -6,7 +6,7 @@
 import SwiftErr
 import SwiftErrCatalogFile
 
-/// Writes a ``CatalogDefinition`` as a `swifterr-catalog/2` file.
+/// Writes a ``CatalogDefinition`` as a `swifterr-catalog/3` file.
 enum CatalogJSONWriter {
     /// A JSON value, members in the order written.
     indirect enum Value {
@@ -14,6 +14,7 @@ enum CatalogJSONWriter {
         case array([Value])
         case string(String)
         case integer(Int64)
+        case bool(Bool)
     }
 
     /// The file's text, ending with a newline. Messages and titles list their texts in the order
@@ -25,8 +26,17 @@ enum CatalogJSONWriter {
         func localized(_ text: LocalizedText) -> Value {
             .object(languages.compactMap { language in text[language].map { (language.tag, Value.string($0)) } })
         }
-        func entry(_ entry: EntryDefinition) -> Value {
+        // An entry's namespace is written unless it is the one a reader gives it without: its
+        // module's first, or the catalog's own.
+        func entry(_ entry: EntryDefinition, defaultNamespace: String? = nil) -> Value {
             var members: [(String, Value)] = [("code", .integer(entry.code)), ("name", .string(entry.name))]
+            if let string = entry.string {
+                members.append(("string", .string(string)))
+                let namespace = entry.namespace.flatMap { $0.isEmpty ? nil : $0 }
+                if namespace != defaultNamespace {
+                    members.append(("namespace", .string(namespace ?? "")))
+                }
+            }
             if let names = flags.names(for: entry) {
                 members.append(("flags", .array(names.map { .string($0) })))
             }
@@ -34,22 +44,79 @@ enum CatalogJSONWriter {
             return .object(members)
         }
         let modules: [Value] = definition.modules.map { module in
-            .object([
+            var members: [(String, Value)] = [
                 ("name", .string(module.name)),
                 ("title", localized(module.title)),
                 ("ranges", .array(module.ranges.map { .array([.integer($0.lowerBound), .integer($0.upperBound)]) })),
-                ("codes", .array(module.codes.map(entry))),
-            ])
+            ]
+            if !module.namespaces.isEmpty {
+                members.append(("namespaces", .array(module.namespaces.map { .string($0) })))
+            }
+            members.append(("codes", .array(module.codes.map { entry($0, defaultNamespace: module.namespaces.first) })))
+            return .object(members)
         }
-        let root = Value.object([
+        var root: [(String, Value)] = [
             ("format", .string(CatalogDefinition.fileFormat)),
             ("name", .string(definition.name)),
             ("languages", .array(languages.map { .string($0.tag) })),
+        ]
+        if !definition.shapes.isEmpty {
+            root.append(("shapes", .array(definition.shapes.map(shape))))
+        }
+        root += [
             ("success", entry(definition.success)),
-            ("base", .array(definition.base.map(entry))),
+            ("base", .array(definition.base.map { entry($0) })),
             ("modules", .array(modules)),
-        ])
-        return pretty(root)
+        ]
+        return pretty(.object(root))
+    }
+
+    /// A shape as the file writes it: only what differs from a reader's defaults.
+    static func shape(_ shape: ShapeDefinition) -> Value {
+        func location(_ location: ShapeDefinition.Location) -> Value {
+            switch location {
+            case .header(let name):
+                return .object([("header", .string(name))])
+            case .body(let steps):
+                return .object([
+                    (
+                        "path",
+                        .array(
+                            steps.map { step in
+                                switch step {
+                                case .key(let key): return .string(key)
+                                case .index(let index): return .integer(Int64(index))
+                                case .firstWhere(let key, let value): return .object([(key, .string(value))])
+                                }
+                            })
+                    )
+                ])
+            }
+        }
+        var members: [(String, Value)] = [("name", .string(shape.name))]
+        if shape.kind != .json { members.append(("kind", .string(shape.kind.rawValue))) }
+        if let contentType = shape.contentType { members.append(("contentType", .string(contentType))) }
+        if let code = shape.code { members.append(("code", location(code))) }
+        if shape.kind == .json, shape.codeType != .integer {
+            members.append(("codeType", .string(shape.codeType.rawValue)))
+        }
+        switch shape.namespace {
+        case .none: break
+        case .codePrefix: members.append(("namespace", .string("codePrefix")))
+        case .location(let place): members.append(("namespace", location(place)))
+        }
+        if let secondary = shape.secondary { members.append(("secondary", location(secondary))) }
+        if let message = shape.message { members.append(("message", location(message))) }
+        if let payload = shape.payload { members.append(("payload", location(payload))) }
+        switch shape.failure {
+        case .status: if shape.kind == .json { members.append(("failure", .string("status"))) }
+        case .code: members.append(("failure", .string("code")))
+        case .flag(let place, let failsWhen):
+            members.append(("failure", .object([("flag", location(place)), ("failsWhen", .bool(failsWhen))])))
+        case .present(let place):
+            members.append(("failure", .object([("present", location(place))])))
+        }
+        return .object(members)
     }
 
     /// `value` laid out as the catalog file is, ending with a newline.
@@ -67,6 +134,8 @@ enum CatalogJSONWriter {
             writeString(text, into: &out)
         case .integer(let number):
             out += String(number)
+        case .bool(let value):
+            out += value ? "true" : "false"
         case .array(let elements):
             guard !elements.isEmpty else {
                 out += "[]"

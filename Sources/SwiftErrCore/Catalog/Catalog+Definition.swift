@@ -2,7 +2,9 @@ import CErrCore
 
 extension Catalog {
     /// Reads the table back into a definition: the success entry, the base entries and the
-    /// modules with their ranges and codes, all in ascending code order.
+    /// modules with their ranges and codes, all in ascending code order; each entry's string code
+    /// and namespace, each module's namespaces (ordered by length, then by bytes, as the string
+    /// table keeps them) and the catalog's shapes.
     ///
     /// For the built-in table this is the default catalog as the C core holds it, which
     /// tests compare with `catalog/default.json` and the Swift module enums.
@@ -57,6 +59,54 @@ extension Catalog {
                 base.append(definition)
             }
         }
-        return CatalogDefinition(name: name, success: success, base: base, modules: modules, languages: languages)
+        readStrings(into: &success, base: &base, modules: &modules)
+        return CatalogDefinition(
+            name: name, success: success, base: base, modules: modules, languages: languages, shapes: shapes)
+    }
+
+    /// Puts the string table's namespaces on their modules and each string code on its entry.
+    private func readStrings(
+        into success: inout EntryDefinition, base: inout [EntryDefinition], modules: inout [ModuleDefinition]
+    ) {
+        guard let strings = strings?.pointee else { return }
+        func text(_ offset: UInt32, _ length: UInt16) -> String {
+            String(decoding: UnsafeBufferPointer(start: strings.bytes + Int(offset), count: Int(length)), as: UTF8.self)
+        }
+        var spaceNames: [String] = []
+        for k in 0..<strings.space_count {
+            let space = strings.spaces[k]
+            spaceNames.append(text(space.name, space.length))
+            if space.module != 0, Int(space.module) <= modules.count {
+                modules[Int(space.module) - 1].namespaces.append(spaceNames[k])
+            }
+        }
+        let table = pointer.pointee
+        guard strings.slots != nil else { return }
+        // Where each code's entry is: (-1, 0) the success entry, (0, i) base[i], (m, i) module m's codes[i].
+        var places: [Int64: (Int, Int)] = [success.code: (-1, 0)]
+        for (i, entry) in base.enumerated() { places[entry.code] = (0, i) }
+        for (m, module) in modules.enumerated() {
+            for (i, entry) in module.codes.enumerated() { places[entry.code] = (m + 1, i) }
+        }
+        for position in 0...Int(strings.slot_mask) {
+            let slot = strings.slots[position]
+            guard slot.length > 0, let index = Classification(rawValue: slot.key_class).entryIndex else { continue }
+            let code = table.codes[Int(index)]
+            let string = text(slot.key, slot.length)
+            let namespace = slot.space == 0 ? nil : spaceNames[Int(slot.space) - 1]
+            switch places[code] {
+            case .none:
+                continue
+            case .some((-1, _)):
+                success.string = string
+                success.namespace = namespace
+            case .some((0, let i)):
+                base[i].string = string
+                base[i].namespace = namespace
+            case .some((let m, let i)):
+                modules[m - 1].codes[i].string = string
+                modules[m - 1].codes[i].namespace = namespace
+            }
+        }
     }
 }

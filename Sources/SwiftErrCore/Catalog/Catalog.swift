@@ -32,8 +32,16 @@ public final class Catalog: @unchecked Sendable {
     /// The allocation holding the `errcore_table` header and `errcore_build()`'s storage,
     /// or `nil` for a static table.
     private let storage: UnsafeMutableRawPointer?
+    /// The string table (``classify(string:namespace:)``), or `nil` when the catalog has no string
+    /// codes and owns no namespace. Valid for the object's lifetime.
+    @usableFromInline
+    package let strings: UnsafePointer<errcore_string_table>?
+    /// The allocation holding the string table, or `nil`.
+    private let stringStorage: UnsafeMutableRawPointer?
     /// The catalog's name, e.g. `"default"`.
     public let name: String
+    /// The shapes the catalog's backends answer in (``CatalogDefinition/shapes``).
+    public let shapes: [ShapeDefinition]
 
     /// The one designated initializer: takes a valid table and, when the catalog owns it, its
     /// allocation.
@@ -46,11 +54,21 @@ public final class Catalog: @unchecked Sendable {
     /// - Parameters:
     ///   - table: A table that is valid for the object's lifetime.
     ///   - storage: The allocation holding `table`, freed in `deinit`, or `nil` for static data.
+    ///   - strings: The table's string table, or `nil`.
+    ///   - stringStorage: The allocation holding `strings`, freed in `deinit`, or `nil`.
     ///   - name: The catalog's name.
-    private init(table: UnsafePointer<errcore_table>, storage: UnsafeMutableRawPointer?, name: String) {
+    ///   - shapes: The catalog's shapes.
+    private init(
+        table: UnsafePointer<errcore_table>, storage: UnsafeMutableRawPointer?,
+        strings: UnsafePointer<errcore_string_table>?, stringStorage: UnsafeMutableRawPointer?, name: String,
+        shapes: [ShapeDefinition]
+    ) {
         self.pointer = table
         self.storage = storage
+        self.strings = strings
+        self.stringStorage = stringStorage
         self.name = name
+        self.shapes = shapes
     }
 
     /// Builds a catalog from a definition with `errcore_build()`.
@@ -64,11 +82,29 @@ public final class Catalog: @unchecked Sendable {
     ///   definition is inconsistent: the same code twice, two overlapping module ranges, a base
     ///   code inside a module's range, a module code outside its module's ranges, the success
     ///   code inside a module, an empty name, a name or message containing a NUL byte, two
-    ///   modules with the same name, an empty range, or more than 65,535 modules.
+    ///   modules with the same name, an empty range, or more than 65,535 modules; and for string
+    ///   codes: a namespace two modules own or a string code listed twice in one namespace
+    ///   (``CatalogError/Status-swift.enum/duplicateString``), a module's string code in a
+    ///   namespace it does not own (``CatalogError/Status-swift.enum/codeOutsideModule``), a base
+    ///   entry's in a module's namespace (``CatalogError/Status-swift.enum/baseInModuleRange``), an
+    ///   empty string code, or one longer than 65,535 bytes.
     public convenience init(_ definition: CatalogDefinition) throws(CatalogError) {
         var builder = CatalogBuilder(definition)
         let built = try builder.build()
-        self.init(table: UnsafePointer(built.table), storage: built.allocation, name: definition.name)
+        var strings: StringTableBuilder.Built? = nil
+        if StringTableBuilder.isNeeded(for: definition) {
+            var stringBuilder = StringTableBuilder(definition)
+            do {
+                strings = try stringBuilder.build(for: built.table)
+            } catch {
+                built.allocation.deallocate()
+                throw error
+            }
+        }
+        self.init(
+            table: UnsafePointer(built.table), storage: built.allocation,
+            strings: strings.map { UnsafePointer($0.strings) }, stringStorage: strings?.allocation,
+            name: definition.name, shapes: definition.shapes)
     }
 
     /// Wraps a static table that `errcat gen c` generated, without copying or validating it (the
@@ -78,11 +114,12 @@ public final class Catalog: @unchecked Sendable {
     ///   - table: Static const data, valid for the program's lifetime.
     ///   - name: The catalog's name.
     package convenience init(generatedTable table: UnsafePointer<errcore_table>, name: String) {
-        self.init(table: table, storage: nil, name: name)
+        self.init(table: table, storage: nil, strings: nil, stringStorage: nil, name: name, shapes: [])
     }
 
     deinit {
         storage?.deallocate()
+        stringStorage?.deallocate()
     }
 
     /// The success code (`0` in most catalogs).
@@ -99,4 +136,56 @@ public final class Catalog: @unchecked Sendable {
     public func classify(_ code: Int64) -> Classification {
         Classification(rawValue: errcore_classify(pointer, code))
     }
+
+    /// Classifies a string code: the entry it stands for, as `classify(_:)` classifies that
+    /// entry's integer code.
+    ///
+    /// A string the catalog does not list is its namespace's module's, unrecognised, when a module
+    /// owns the namespace (``ModuleDefinition/namespaces``), and unknown otherwise, as is any
+    /// string of a namespace the catalog does not name. Strings compare as UTF-8 bytes, exactly
+    /// (no case folding or normalisation). No allocation: one hash of the string and one
+    /// comparison, plus a binary search over the namespaces when one is given.
+    ///
+    /// <!-- listing: context=app -->
+    /// ```swift
+    /// let catalog = try Catalog(CatalogDefinition(
+    ///     name: "pay",
+    ///     success: EntryDefinition(code: 0, name: "ok", message: LocalizedText(english: "OK")),
+    ///     base: [],
+    ///     modules: [ModuleDefinition(
+    ///         name: "card", title: LocalizedText(english: "Card"), ranges: [100...199],
+    ///         namespaces: ["card_error"],
+    ///         codes: [EntryDefinition(
+    ///             code: 101, name: "cardDeclined", string: "card_declined", namespace: "card_error",
+    ///             message: LocalizedText(english: "Your card was declined."))])]))
+    /// let declined = catalog.classify(string: "card_declined", namespace: "card_error")
+    /// print(declined.entryIndex.flatMap(catalog.code(at:)) ?? -1)                  // prints "101"
+    /// print(catalog.classify(string: "expired_card", namespace: "card_error").tier)  // prints "module"
+    /// print(catalog.classify(string: "card_declined").tier)                          // prints "unknown"
+    /// ```
+    /// - Parameters:
+    ///   - string: The string code the server sent.
+    ///   - namespace: Its namespace (Stripe's error `type`, an `ErrorInfo` `domain`), or `nil` (or
+    ///     empty) for the catalog's own.
+    /// - Returns: The entry's classification, an unrecognised code of the owning module, or
+    ///   ``Classification/unknown``.
+    public func classify(string: String, namespace: String? = nil) -> Classification {
+        guard let strings else { return .unknown }
+        var code = string
+        var space = namespace ?? ""
+        let raw = code.withUTF8 { codeBytes in
+            space.withUTF8 { spaceBytes in
+                codeBytes.withMemoryRebound(to: CChar.self) { codeChars in
+                    spaceBytes.withMemoryRebound(to: CChar.self) { spaceChars in
+                        errcore_classify_string(
+                            strings, spaceChars.baseAddress, spaceChars.count, codeChars.baseAddress, codeChars.count)
+                    }
+                }
+            }
+        }
+        return Classification(rawValue: raw)
+    }
+
+    /// The number of string codes the catalog lists.
+    public var stringCodeCount: Int { strings?.pointee.code_count ?? 0 }
 }

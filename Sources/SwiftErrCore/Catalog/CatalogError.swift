@@ -49,6 +49,17 @@ public struct CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
         case badLanguageTag
         /// Two languages of one catalog have the same tag (`ERRCORE_E_DUPLICATE_LANGUAGE`).
         case duplicateLanguage
+        /// Two namespaces, or two string codes of one namespace, are the same bytes
+        /// (`ERRCORE_E_DUPLICATE_STRING`).
+        case duplicateString
+        /// A string code names a namespace the string table does not declare
+        /// (`ERRCORE_E_UNDECLARED_SPACE`).
+        case undeclaredNamespace
+        /// A string code stands for a code that is no entry of the table (`ERRCORE_E_UNKNOWN_CODE`).
+        case unknownStringCode
+        /// A string table's lookup disagrees with its strings or its table
+        /// (`ERRCORE_E_BAD_STRINGS`).
+        case badStringTable
         /// A status value this version of the facade does not know; the payload is its raw value.
         case unrecognisedStatus(UInt32)
         /// Detected in Swift: a catalog was to be installed as SwiftErr's process-wide catalog
@@ -78,6 +89,10 @@ public struct CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
             case ERRCORE_E_DUPLICATE_MODULE_NAME: self = .duplicateModuleName
             case ERRCORE_E_BAD_LANGUAGE_TAG: self = .badLanguageTag
             case ERRCORE_E_DUPLICATE_LANGUAGE: self = .duplicateLanguage
+            case ERRCORE_E_DUPLICATE_STRING: self = .duplicateString
+            case ERRCORE_E_UNDECLARED_SPACE: self = .undeclaredNamespace
+            case ERRCORE_E_UNKNOWN_CODE: self = .unknownStringCode
+            case ERRCORE_E_BAD_STRINGS: self = .badStringTable
             default: self = .unrecognisedStatus(status.rawValue)
             }
         }

@@ -21,6 +21,9 @@ public struct CatalogDefinition: Sendable, Hashable {
     /// language a text uses that is not listed is added after these when the catalog is built
     /// (``allLanguages``).
     public var languages: [Language]
+    /// The shapes the catalog's backends answer in, in the order they are tried; empty: none
+    /// declared (readers use the `{"ret": …}` envelope of their configuration).
+    public var shapes: [ShapeDefinition]
 
     /// Creates a catalog definition.
     /// - Parameters:
@@ -39,7 +42,30 @@ public struct CatalogDefinition: Sendable, Hashable {
         self.base = base
         self.modules = modules
         self.languages = []
+        self.shapes = []
         self.languages = languages ?? Self.languagesUsed(by: self, after: [.english])
+    }
+
+    /// Creates a catalog definition that declares its shapes.
+    /// - Parameters:
+    ///   - name: The catalog's name.
+    ///   - success: The success entry.
+    ///   - base: The base-tier entries.
+    ///   - modules: The modules, in id order.
+    ///   - languages: The message languages, as in ``init(name:success:base:modules:languages:)``.
+    ///   - shapes: The shapes its backends answer in.
+    public init(
+        name: String, success: EntryDefinition, base: [EntryDefinition], modules: [ModuleDefinition],
+        languages: [Language]? = nil, shapes: [ShapeDefinition]
+    ) {
+        self.init(name: name, success: success, base: base, modules: modules, languages: languages)
+        self.shapes = shapes
+    }
+
+    /// Every entry with a string code: the success entry, the base entries, then each module's,
+    /// in order.
+    public var stringEntries: [EntryDefinition] {
+        ([success] + base + modules.flatMap { $0.codes }).filter { $0.string != nil }
     }
 
     /// ``languages``, then every other language a message or title uses, in the order they first

@@ -11,6 +11,11 @@ public struct ModuleDefinition: Sendable, Hashable {
     public var ranges: [ClosedRange<Int64>]
     /// The codes the module names.
     public var codes: [EntryDefinition]
+    /// The string namespaces the module owns (a `domain` such as `"googleapis.com"`, a Stripe
+    /// error `type`, the prefix of a Problem Details `type` URI): a string code in one of them
+    /// that the catalog does not list is the module's, unrecognised, as an unlisted integer code
+    /// inside its ranges is. No two modules own the same namespace.
+    public var namespaces: [String]
 
     /// Creates a module definition.
     /// - Parameters:
@@ -23,5 +28,21 @@ public struct ModuleDefinition: Sendable, Hashable {
         self.title = title
         self.ranges = ranges
         self.codes = codes
+        self.namespaces = []
+    }
+
+    /// Creates a module definition that owns string namespaces.
+    /// - Parameters:
+    ///   - name: The identifier (non-empty).
+    ///   - title: The display name.
+    ///   - ranges: The code ranges the module owns.
+    ///   - namespaces: The string namespaces the module owns.
+    ///   - codes: The codes the module names, each inside `ranges`.
+    public init(
+        name: String, title: LocalizedText, ranges: [ClosedRange<Int64>], namespaces: [String],
+        codes: [EntryDefinition]
+    ) {
+        self.init(name: name, title: title, ranges: ranges, codes: codes)
+        self.namespaces = namespaces
     }
 }
