@@ -8,6 +8,11 @@ import SwiftErr
 // tell apart).
 
 extension CatalogDraft {
+    /// `module "NAME"`, or `module N` (1-based) when its name is unusable, for a message.
+    func moduleLabel(_ position: Int) -> String {
+        modules[position].name.map { "module \(DisplayText.quoted($0))" } ?? "module \(position + 1)"
+    }
+
     /// The namespace an entry's string code is in: the one written, else its module's first, else
     /// the catalog's own (`nil`). An empty one written is the catalog's own.
     func namespace(of entry: EntryDraft) -> String? {
@@ -71,7 +76,7 @@ struct StringCodeCheck {
     ) -> [String: (module: Int, offset: Int)] {
         var owners: [String: (module: Int, offset: Int)] = [:]
         for (position, module) in draft.modules.enumerated() {
-            let label = module.name.map { "module \(DisplayText.quoted($0))" } ?? "module \(position + 1)"
+            let label = draft.moduleLabel(position)
             for (name, offset) in module.namespaces {
                 if name.isEmpty {
                     problems.report(offset, "\(label) owns an empty namespace (the catalog's own belongs to no module)")
@@ -85,9 +90,7 @@ struct StringCodeCheck {
                     continue
                 }
                 if let earlier = owners[name] {
-                    let other =
-                        draft.modules[earlier.module].name.map { "module \(DisplayText.quoted($0))" }
-                        ?? "module \(earlier.module + 1)"
+                    let other = draft.moduleLabel(earlier.module)
                     problems.report(
                         offset,
                         "namespace \(DisplayText.quoted(name)) is owned by \(label) and by \(other)",
@@ -137,11 +140,7 @@ struct StringCodeCheck {
                 let owner = owners[namespace]
                 switch entry.scope {
                 case .module(let position) where owner?.module != position:
-                    let ownerText =
-                        owner.map { o in
-                            draft.modules[o.module].name.map { "module \(DisplayText.quoted($0))" }
-                                ?? "module \(o.module + 1)"
-                        } ?? "no module"
+                    let ownerText = owner.map { draft.moduleLabel($0.module) } ?? "no module"
                     problems.report(
                         place,
                         "\(label) is in namespace \(DisplayText.quoted(namespace)), which \(ownerText) owns (a module's string codes are in its own namespaces, or the catalog's own: \"namespace\": \"\")",
@@ -149,9 +148,7 @@ struct StringCodeCheck {
                     continue
                 case .success, .base:
                     if let owner {
-                        let ownerText =
-                            draft.modules[owner.module].name.map { "module \(DisplayText.quoted($0))" }
-                            ?? "module \(owner.module + 1)"
+                        let ownerText = draft.moduleLabel(owner.module)
                         problems.report(
                             place,
                             "\(label) is in namespace \(DisplayText.quoted(namespace)), which \(ownerText) owns",
@@ -188,9 +185,7 @@ struct StringCodeCheck {
         case .success: return "the success entry\(name)"
         case .base: return "base entry\(name)"
         case .module(let position):
-            let module =
-                draft.modules[position].name.map { "module \(DisplayText.quoted($0))" } ?? "module \(position + 1)"
-            return "entry\(name) of \(module)"
+            return "entry\(name) of \(draft.moduleLabel(position))"
         }
     }
 

@@ -128,6 +128,16 @@ struct ShapesAndStringCodesFileTests {
         }
     }
 
+    static func firstBase(_ change: @escaping @Sendable (inout [String: Any]) -> Void)
+        -> @Sendable (inout [String: Any]) -> Void
+    {
+        { root in
+            var base = root["base"] as! [[String: Any]]
+            change(&base[0])
+            root["base"] = base
+        }
+    }
+
     static let faults: [Fault] = [
         Fault(
             name: "two shapes no response tells apart",
@@ -215,43 +225,25 @@ struct ShapesAndStringCodesFileTests {
             expected: "entry \"own\" of module \"card\" is in namespace \"api_error\", which no module owns"),
         Fault(
             name: "a base string code in a module's namespace",
-            plant: { root in
-                var base = root["base"] as! [[String: Any]]
-                base[0]["namespace"] = "card_error"
-                root["base"] = base
-            },
+            plant: firstBase { $0["namespace"] = "card_error" },
             expected: "base entry \"invalidAuth\" is in namespace \"card_error\", which module \"card\" owns"),
         Fault(
             name: "an empty string code",
-            plant: { root in
-                var base = root["base"] as! [[String: Any]]
-                base[0]["string"] = ""
-                root["base"] = base
-            },
+            plant: firstBase { $0["string"] = "" },
             expected: "the string code of base entry \"invalidAuth\" is empty"),
         Fault(
             name: "a string code of 65,536 bytes",
-            plant: { root in
-                var base = root["base"] as! [[String: Any]]
-                base[0]["string"] = String(repeating: "x", count: 65_536)
-                root["base"] = base
-            },
+            plant: firstBase { $0["string"] = String(repeating: "x", count: 65_536) },
             expected: "the string code of base entry \"invalidAuth\" is 65536 bytes long, at most 65535 allowed"),
         Fault(
             name: "a string code that is a number",
-            plant: { root in
-                var base = root["base"] as! [[String: Any]]
-                base[0]["string"] = 11001
-                root["base"] = base
-            },
+            plant: firstBase { $0["string"] = 11001 },
             expected: "the string code of entry \"invalidAuth\" must be a string, found an integer"),
         Fault(
             name: "a namespace without a string code",
-            plant: { root in
-                var base = root["base"] as! [[String: Any]]
-                base[0]["string"] = nil
-                base[0]["namespace"] = "api_error"
-                root["base"] = base
+            plant: firstBase {
+                $0["string"] = nil
+                $0["namespace"] = "api_error"
             },
             expected: "base entry \"invalidAuth\" has a \"namespace\" but no \"string\""),
         Fault(
