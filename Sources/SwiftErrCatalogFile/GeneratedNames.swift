@@ -34,6 +34,9 @@ package enum GeneratedNames {
     /// a case with one of these names would hide the member from callers of the concrete type.
     package static let inheritedModuleMembers: [String: String] = [
         "definition": "the ModuleCode member definition",
+        "stringNamespaces": "the ModuleCode member stringNamespaces",
+        "stringCode": "the ModuleCode member stringCode",
+        "stringNamespace": "the ModuleCode member stringNamespace",
         "catalog": "the ModuleCode member catalog",
         "classify": "the ModuleCode function classify(_:)",
         "unrecognisedMessage": "the ModuleCode member unrecognisedMessage",

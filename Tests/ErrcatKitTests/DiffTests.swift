@@ -335,12 +335,14 @@ struct DiffTests {
         #expect(try json.jsonObject()["staleAllows"] as? [String] == ["4242"])
     }
 
-    @Test("--allow values that are not a code, module:NAME or catalog are usage errors")
+    @Test("--allow values that are not a code, module:NAME, shape:NAME or catalog are usage errors")
     func badAllow() throws {
-        for value in ["abc", "module:", "1,,2", "12x"] {
+        for value in ["abc", "module:", "shape:", "1,,2", "12x"] {
             let result = try Self.diff(Self.shop, options: ["--allow", value])
             #expect(result.status == 2, "\(value)")
-            #expect(result.errors.hasPrefix("errcat diff: --allow needs a code, module:NAME or catalog"), "\(value)")
+            #expect(
+                result.errors.hasPrefix("errcat diff: --allow needs a code, module:NAME, shape:NAME or catalog"),
+                "\(value)")
             #expect(result.output.isEmpty)
         }
     }

@@ -126,4 +126,29 @@ struct ExplainTests {
         #expect(result.errors.contains("\(catalog.path):3:3: error: invalid JSON"))
         #expect(result.output.isEmpty)
     }
+
+    @Test(
+        "--string explains string codes: the entry's code and its explanation, the owner's unrecognised code, unknown")
+    func stringCodes() throws {
+        let catalog = try ErrcatRunner.temporaryFile(try ErrcatRunner.fixture("shapes-catalog.json"), name: "pay.json")
+        let text = try ErrcatRunner.run([
+            "explain", "--catalog", catalog.path, "--string", "--namespace", "card_error", "card_declined",
+            "expired_card",
+        ])
+        #expect(text.status == 0, "\(text.errors)")
+        #expect(
+            text.lines == [
+                "\"card_declined\" in namespace \"card_error\" → 101", "101: module card.cardDeclined", "  Declined.",
+                "\"expired_card\" in namespace \"card_error\": module card, unrecognised",
+            ])
+        let json = try ErrcatRunner.run([
+            "explain", "--catalog", catalog.path, "--string", "--json", "invalid_auth", "card_declined",
+        ])
+        let objects = try json.jsonLines()
+        #expect(objects.map { $0["code"] as? Int } == [1, nil])
+        #expect(objects.map { $0["tier"] as? String } == ["base", "unknown"])
+        #expect(objects.map { $0["string"] as? String } == ["invalid_auth", "card_declined"])
+        #expect(try ErrcatRunner.run(["explain", "--namespace", "card_error", "11"]).status == 2)
+        #expect(try ErrcatRunner.run(["explain", "--string", "--present", "x"]).status == 2)
+    }
 }

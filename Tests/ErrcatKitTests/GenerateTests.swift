@@ -4,6 +4,7 @@
 
 import Foundation
 import SwiftErr
+import SwiftErrCatalogFile
 import SwiftErrDefaultCatalog
 import Testing
 
@@ -189,6 +190,112 @@ struct GenerateTests {
         #expect(run.status == 0)
         let output = run.output
         #expect(output == "3 quotaExceeded|Quota\nexceeded\ttab \u{e9} */ end|Sign in \"again\"\\now??=|16|请重新登录\n")
+    }
+
+    @Test(
+        "generated C's string table validates and classifies every string code, near miss and stranger as Swift does",
+        .enabled(if: compiler != nil))
+    func generatedStringTable() async throws {
+        let compiler = try #require(GenerateTests.compiler)
+        let directory = try ErrcatRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let catalog = directory.appendingPathComponent("pay.json")
+        try ErrcatRunner.fixture("shapes-catalog.json").write(to: catalog)
+        let source = directory.appendingPathComponent("pay_catalog.c")
+        let header = directory.appendingPathComponent("pay_catalog.h")
+        let gen = try ErrcatRunner.run(["gen", "c", catalog.path, "--output", source.path, "--header", header.path])
+        #expect(gen.status == 0, "\(gen.errors)")
+        // Each line of standard input is NAMESPACE<TAB>CODE; the program prints the class in hex.
+        let main = directory.appendingPathComponent("main.c")
+        try Data(
+            """
+            #include <stdio.h>
+            #include <string.h>
+            #include "pay_catalog.h"
+            int main(void) {
+                errcore_diag d;
+                char line[4096];
+                if (errcore_string_validate(errcore_pay_table(), errcore_pay_strings(), &d) != ERRCORE_OK) {
+                    printf("invalid %d\\n", (int)d.status);
+                    return 1;
+                }
+                while (fgets(line, sizeof line, stdin)) {
+                    size_t n = strcspn(line, "\\n");
+                    char *tab = memchr(line, '\\t', n);
+                    if (!tab) return 2;
+                    errcore_class c = errcore_classify_string(errcore_pay_strings(), line, (size_t)(tab - line),
+                                                              tab + 1, n - (size_t)(tab - line) - 1);
+                    printf("%016llx\\n", (unsigned long long)c);
+                }
+                return 0;
+            }
+
+            """.utf8
+        ).write(to: main)
+        let binary = directory.appendingPathComponent("pay")
+        let compile = try await GeneratedSourceToolchain.compileC(
+            compiler, sources: [source, main], binary: binary, in: directory)
+        #expect(compile.status == 0, "\(compile.errors)")
+        let definition = try CatalogDefinition(json: Array(ErrcatRunner.fixture("shapes-catalog.json")))
+        let built = try Catalog(definition)
+        var probes: [(namespace: String, code: String)] = []
+        for entry in definition.stringEntries {
+            let string = try #require(entry.string)
+            let namespace = entry.namespace ?? ""
+            probes += [(namespace, string), (namespace, string + "x"), (namespace, String(string.dropLast()))]
+            probes += [("card_error", string), ("", string), ("api_error", string)]
+        }
+        probes += [("card_error", "expired_card"), ("card_error", "é"), ("nope", "card_declined")]
+        let input = probes.map { "\($0.namespace)\t\($0.code)\n" }.joined()
+        try Data(input.utf8).write(to: directory.appendingPathComponent("probes.txt"))
+        let run = try await GeneratedSourceToolchain.run(
+            "/bin/sh", ["-c", "\"$0\" < probes.txt", binary.path], in: directory)
+        #expect(run.status == 0, "\(run.output)")
+        let expected = probes.map { probe in
+            let raw = built.classify(string: probe.code, namespace: probe.namespace).rawValue
+            let hex = String(raw, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }
+        #expect(run.output.split(separator: "\n").map(String.init) == expected)
+    }
+
+    @Test(
+        "the installing form carries string codes, namespaces and shapes: compiled, it classifies every probe as the file's catalog",
+        .enabled(if: GeneratedSourceToolchain.swiftUnavailable == nil))
+    func installingStringCodes() async throws {
+        let directory = try ErrcatRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let catalog = directory.appendingPathComponent("pay.json")
+        try ErrcatRunner.fixture("shapes-catalog.json").write(to: catalog)
+        let generated = directory.appendingPathComponent("PayCatalog.swift")
+        let gen = try ErrcatRunner.run(["gen", "swift", "--installing", catalog.path, "--output", generated.path])
+        #expect(gen.status == 0, "\(gen.errors)")
+        let definition = try CatalogDefinition(json: Array(ErrcatRunner.fixture("shapes-catalog.json")))
+        let built = try Catalog(definition)
+        var probes: [(namespace: String?, code: String)] = [("card_error", "expired_card"), (nil, "card_declined")]
+        for entry in definition.stringEntries {
+            probes.append((entry.namespace, try #require(entry.string)))
+        }
+        var main = "import SwiftErr\n"
+        main += "let catalog = try PayCatalog.install()\n"
+        main += "print(PayCatalog.definition.shapes)\n"
+        main +=
+            "print(CardCode.stringNamespaces, CardCode.cardDeclined.stringCode ?? \"-\", CardCode.other(150).stringCode ?? \"-\")\n"
+        var expected = "\(definition.shapes)\n"
+        expected += "[\"card_error\"] card_declined -\n"
+        for probe in probes {
+            let namespace = probe.namespace.map { "\"\($0)\"" } ?? "nil"
+            main += "print(catalog.classify(string: \"\(probe.code)\", namespace: \(namespace)).rawValue)\n"
+            expected += "\(built.classify(string: probe.code, namespace: probe.namespace).rawValue)\n"
+        }
+        let mainFile = directory.appendingPathComponent("main.swift")
+        try Data(main.utf8).write(to: mainFile)
+        let binary = directory.appendingPathComponent("pay")
+        let build = try await GeneratedSourceToolchain.buildSwift([generated, mainFile], binary: binary, in: directory)
+        try #require(build.succeeded, "\(build.errors)")
+        let run = try await GeneratedSourceToolchain.run(binary.path, [], in: directory)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output == expected)
     }
 
     @Test("gen refuses to write over a file it wrote in the same run, or over the catalog it reads")

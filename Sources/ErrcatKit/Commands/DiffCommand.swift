@@ -18,9 +18,11 @@ enum DiffCommand: ErrcatCommand {
         generated case or constant changes); a behaviour flag added or removed (retryable,
         reauthenticate, fatal, and the application flags app4 ... app7); the success code
         changed; a module removed, renamed, moved to another position (its C module id) or
-        owning fewer codes; the catalog renamed (errcore_<name>_table() changes).
-        Compatible: a code added; a module added at the end; a module owning more codes; a
-        message or title changed, or a translation added or removed; showUser added or removed.
+        owning fewer codes or string namespaces; the catalog renamed (errcore_<name>_table()
+        changes); an entry's string code changed or removed; a shape changed or removed.
+        Compatible: a code added; a module added at the end; a module owning more codes or
+        namespaces; a string code or a shape added; a message or title changed, or a
+        translation added or removed; showUser added or removed.
 
         Both files are read and checked as 'errcat check' does; their problems are reported as
         FILE:LINE:COLUMN: error: MESSAGE. A file may be '-' (standard input) or a /dev/fd path,
@@ -28,8 +30,9 @@ enum DiffCommand: ErrcatCommand {
 
         OPTIONS:
           --allow VALUE   mark intended breaking changes: VALUE is a code (its changes), module:NAME
-                          (the module's own changes: removed, renamed, id, ranges) or catalog (the
-                          catalog's name); several may be given separated by commas, and the option
+                          (the module's own changes: removed, renamed, id, ranges, namespaces),
+                          shape:NAME (a shape's) or catalog (the catalog's name); several may be
+                          given separated by commas, and the option
                           may be repeated. A VALUE that names no breaking change is an error.
           --json          print one JSON object (schema "errcat-diff/1") instead of lines
           -h, --help      show this help
@@ -107,7 +110,7 @@ enum DiffCommand: ErrcatCommand {
     }
 
     /// The `--allow` values, split at commas and normalized (codes as decimal integers).
-    /// - Throws: A usage error for a value that is not a code, `module:NAME` or `catalog`.
+    /// - Throws: A usage error for a value that is not a code, `module:NAME`, `shape:NAME` or `catalog`.
     static func allowValues(_ values: [String], run: CommandRun) throws(ExitCode) -> [String] {
         var result: [String] = []
         for value in values {
@@ -115,11 +118,13 @@ enum DiffCommand: ErrcatCommand {
                 let item = part.trimmingSpaces
                 if let code = parseInt64(item) {
                     result.append(String(code))
-                } else if item == "catalog" || (item.hasPrefix("module:") && item.count > "module:".count) {
+                } else if item == "catalog" || (item.hasPrefix("module:") && item.count > "module:".count)
+                    || (item.hasPrefix("shape:") && item.count > "shape:".count)
+                {
                     result.append(item)
                 } else {
                     throw run.usage(
-                        "--allow needs a code, module:NAME or catalog (comma-separated); not \(DisplayText.singleQuoted(item))"
+                        "--allow needs a code, module:NAME, shape:NAME or catalog (comma-separated); not \(DisplayText.singleQuoted(item))"
                     )
                 }
             }

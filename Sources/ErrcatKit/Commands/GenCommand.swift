@@ -16,7 +16,9 @@ enum GenCommand: ErrcatCommand {
 
         c      prints the C11 source of the catalog as static const tables, with the function
                errcore_<name>_table() (catalog "default":
-               Sources/CErrDefaultCatalog/default_catalog.c).
+               Sources/CErrDefaultCatalog/default_catalog.c), and for a catalog with string
+               codes or namespaces its string table, errcore_<name>_strings(), for
+               errcore_classify_string().
         swift  prints the base tier as BaseCode constants and each module's ModuleCode enum
                (type <Module>Code; the default catalog's are
                Sources/SwiftErrDefaultCatalog/Generated/*.swift).
@@ -30,7 +32,8 @@ enum GenCommand: ErrcatCommand {
 
         OPTIONS:
           --output FILE      write to FILE instead of standard output
-          --header FILE      (c) also write a header declaring errcore_<name>_table() to FILE
+          --header FILE      (c) also write a header declaring errcore_<name>_table() (and
+                             errcore_<name>_strings()) to FILE
           --output-dir DIR   (swift) write one file each: DIR/BaseCode+<Catalog>.swift and
                              DIR/<Module>Code.swift
           --module NAME      (swift) only this module's enum

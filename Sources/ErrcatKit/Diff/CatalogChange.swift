@@ -17,6 +17,12 @@ enum ChangeKind: String, Sendable, CaseIterable {
     /// The catalog's `name` changed: `errcore_<name>_table()`, `BaseCode+<Name>.swift` and
     /// `<Name>Catalog` are renamed.
     case catalogRenamed = "catalog-renamed"
+    /// A shape is gone (`detail`: its name).
+    case shapeRemoved = "shape-removed"
+    /// A shape of the same name reads responses differently.
+    case shapeChanged = "shape-changed"
+    /// A new shape.
+    case shapeAdded = "shape-added"
     /// The success code changed.
     case successCodeChanged = "success-code-changed"
     /// A module disappeared (its enum, its ranges and its id).
@@ -25,12 +31,16 @@ enum ChangeKind: String, Sendable, CaseIterable {
     case moduleRenamed = "module-renamed"
     /// A module owns fewer codes: a code it owned is now another module's, or unknown.
     case rangeShrunk = "range-shrunk"
+    /// A module no longer owns a string namespace.
+    case namespaceRemoved = "namespace-removed"
     /// A module's 1-based position, which is its C module id, changed.
     case moduleIDChanged = "module-id-changed"
     /// A new module.
     case moduleAdded = "module-added"
     /// A module owns more codes (and loses none).
     case rangeGrown = "range-grown"
+    /// A module owns a new string namespace.
+    case namespaceAdded = "namespace-added"
     /// A module title's text in one language changed.
     case titleChanged = "title-changed"
     /// A module title gained a translation.
@@ -43,12 +53,16 @@ enum ChangeKind: String, Sendable, CaseIterable {
     case codeMoved = "code-moved"
     /// An entry's name changed (its generated case or constant is renamed).
     case entryRenamed = "entry-renamed"
+    /// An entry's string code or its namespace changed, or it lost its string code.
+    case stringCodeChanged = "string-code-changed"
     /// An entry gained a flag.
     case flagAdded = "flag-added"
     /// An entry lost a flag.
     case flagRemoved = "flag-removed"
     /// A new code with an entry.
     case codeAdded = "code-added"
+    /// An entry gained a string code.
+    case stringCodeAdded = "string-code-added"
     /// An entry's message in one language changed.
     case messageChanged = "message-changed"
     /// An entry's message gained a translation.

@@ -51,6 +51,38 @@ enum CatalogComparison {
                     reason: "a response with the old success code \(old.success.code) is no longer a success",
                     sortCode: Int64.min, allowKeys: [String(old.success.code), String(new.success.code)]))
         }
+        // Shapes by name: a reader chooses one by name (errcat classify --shape), and each reads
+        // responses in its own way.
+        for shape in old.shapes {
+            let keys = ["shape:\(shape.name)"]
+            guard let now = new.shapes.first(where: { $0.name == shape.name }) else {
+                changes.append(
+                    CatalogChange(
+                        kind: .shapeRemoved, changeClass: .breaking, code: nil, place: nil, name: nil,
+                        detail: shape.name,
+                        old: SwiftLiteral.shape(shape), new: nil,
+                        reason:
+                            "responses in this shape are no longer read, and --shape \(DisplayText.bare(shape.name)) fails",
+                        sortCode: Int64.min, allowKeys: keys))
+                continue
+            }
+            if now != shape {
+                changes.append(
+                    CatalogChange(
+                        kind: .shapeChanged, changeClass: .breaking, code: nil, place: nil, name: nil,
+                        detail: shape.name,
+                        old: SwiftLiteral.shape(shape), new: SwiftLiteral.shape(now),
+                        reason: "the same responses may give other codes, or none",
+                        sortCode: Int64.min, allowKeys: keys))
+            }
+        }
+        for shape in new.shapes where !old.shapes.contains(where: { $0.name == shape.name }) {
+            changes.append(
+                CatalogChange(
+                    kind: .shapeAdded, changeClass: .compatible, code: nil, place: nil, name: nil, detail: shape.name,
+                    old: nil, new: SwiftLiteral.shape(shape), reason: "responses in this shape are read",
+                    sortCode: Int64.min, allowKeys: ["shape:\(shape.name)"]))
+        }
     }
 
     // MARK: - Modules
@@ -165,6 +197,23 @@ enum CatalogComparison {
                         kind: .rangeGrown, changeClass: .compatible, code: nil, place: place, name: nil, detail: nil,
                         old: rangesText(oldRanges), new: rangesText(newRanges),
                         reason: "codes \(rangesText(gained)) are new to the module and were unknown before",
+                        sortCode: first, allowKeys: keys))
+            }
+            for namespace in module.namespaces where !newModule.namespaces.contains(namespace) {
+                changes.append(
+                    CatalogChange(
+                        kind: .namespaceRemoved, changeClass: .breaking, code: nil, place: place, name: nil,
+                        detail: namespace, old: namespace, new: nil,
+                        reason:
+                            "its string codes that the catalog does not list no longer classify to the module, and its listed ones move (reported at their codes)",
+                        sortCode: first, allowKeys: keys))
+            }
+            for namespace in newModule.namespaces where !module.namespaces.contains(namespace) {
+                changes.append(
+                    CatalogChange(
+                        kind: .namespaceAdded, changeClass: .compatible, code: nil, place: place, name: nil,
+                        detail: namespace, old: nil, new: namespace,
+                        reason: "its string codes were unknown, and now classify to the module",
                         sortCode: first, allowKeys: keys))
             }
             textChanges(
@@ -286,6 +335,25 @@ enum CatalogComparison {
                         : "the generated name changes: \(generatedName(before.entry.name, at: after.place)) becomes \(generatedName(name, at: after.place))",
                     sortCode: code, allowKeys: keys))
         }
+        let oldString = stringText(before.entry)
+        let newString = stringText(after.entry)
+        if oldString != newString, let oldString {
+            changes.append(
+                CatalogChange(
+                    kind: .stringCodeChanged, changeClass: .breaking, code: code, place: after.place, name: name,
+                    detail: nil, old: oldString, new: newString,
+                    reason: newString == nil
+                        ? "responses naming it by \(oldString) no longer classify to it"
+                        : "responses naming it by \(oldString) no longer classify to it, only those naming \(newString!)",
+                    sortCode: code, allowKeys: keys))
+        } else if oldString != newString, let newString {
+            changes.append(
+                CatalogChange(
+                    kind: .stringCodeAdded, changeClass: .compatible, code: code, place: after.place, name: name,
+                    detail: nil, old: nil, new: newString,
+                    reason: "responses naming it by \(newString) classify to it; they were unknown or unrecognised",
+                    sortCode: code, allowKeys: keys))
+        }
         let oldFlags = before.entry.flags
         let newFlags = after.entry.flags
         for bit in 0..<8 {
@@ -303,6 +371,15 @@ enum CatalogComparison {
             before.entry.message, after.entry.message, what: "message", code: code, place: after.place, name: name,
             kinds: (.messageChanged, .languageAdded, .languageRemoved), sortCode: code, allowKeys: keys,
             into: &changes)
+    }
+
+    /// An entry's string code as a change shows it: `"string"` in `namespace "ns"` or in the catalog's
+    /// own; `nil` when it has none.
+    static func stringText(_ entry: EntryDefinition) -> String? {
+        guard let string = entry.string else { return nil }
+        let namespace = entry.namespace.flatMap { $0.isEmpty ? nil : $0 }
+        return "\(DisplayText.quoted(string)) in "
+            + (namespace.map { "namespace \(DisplayText.quoted($0))" } ?? "the catalog's own namespace")
     }
 
     /// How a change of `flag` is classed, and why.

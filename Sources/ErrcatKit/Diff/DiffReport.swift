@@ -59,7 +59,8 @@ struct DiffReport {
         case .messageChanged, .languageAdded, .languageRemoved, .titleChanged, .titleLanguageAdded,
             .titleLanguageRemoved:
             return DisplayText.quoted(value, limit: 200)
-        case .flagAdded, .flagRemoved, .rangeShrunk, .rangeGrown, .moduleAdded, .moduleRemoved, .codeMoved:
+        case .flagAdded, .flagRemoved, .rangeShrunk, .rangeGrown, .moduleAdded, .moduleRemoved, .codeMoved,
+            .shapeAdded, .shapeRemoved, .shapeChanged, .stringCodeChanged, .stringCodeAdded:
             return DisplayText.sanitized(value)
         default:
             return DisplayText.bare(value)
@@ -92,11 +93,21 @@ struct DiffReport {
         case .messageChanged: return "message (\(detail)) changed: \(old) → \(new)"
         case .languageAdded: return "message language \(detail) added: \(new)"
         case .languageRemoved: return "message language \(detail) removed: \(old)"
+        case .shapeRemoved: return "shape removed: \(old)"
+        case .shapeChanged: return "shape changed: \(old) → \(new)"
+        case .shapeAdded: return "shape added: \(new)"
+        case .namespaceRemoved: return "namespace \(shown(change.detail, kind: .messageChanged)) removed"
+        case .namespaceAdded: return "namespace \(shown(change.detail, kind: .messageChanged)) added"
+        case .stringCodeChanged: return "string code changed: \(old) → \(new)"
+        case .stringCodeAdded: return "string code added: \(new)"
         }
     }
 
     /// Where a change is: "11001 base tokenExpire", "module tag", "catalog".
     static func subject(_ change: CatalogChange) -> String {
+        if [.shapeRemoved, .shapeChanged, .shapeAdded].contains(change.kind), let name = change.detail {
+            return "shape \(DisplayText.bare(name))"
+        }
         guard let place = change.place else { return "catalog" }
         guard let code = change.code else { return place.description }
         return "\(code) \(place.description)" + (change.name.map { " \(DisplayText.bare($0))" } ?? "")

@@ -32,10 +32,12 @@ struct CSourceGenerator {
         identifiers.insert("errcore_\(symbol)_table")
         for part in [
             "strings", "codes", "entries", "modules", "ranges", "index_keys", "index_slots", "front_slots",
-            "front_buckets", "front_gaps", "languages", "messages", "titles", "table",
+            "front_buckets", "front_gaps", "languages", "messages", "titles", "table", "string_bytes",
+            "string_spaces", "string_slots", "string_buckets", "string_table",
         ] {
             identifiers.insert("errcore__\(symbol)_\(part)")
         }
+        identifiers.insert("errcore_\(symbol)_strings")
         try GeneratedSourceAudit.checkC(source, include: "CErrCore.h", pool: bytes, identifiers: identifiers)
         return source
     }
@@ -258,7 +260,84 @@ struct CSourceGenerator {
         out += "const errcore_table *errcore_\(symbol)_table(void) {\n"
         out += "    return &\(prefix)table;\n"
         out += "}\n"
+        if let strings = stringTableSource(prefix: prefix) {
+            out += "\n" + strings
+        }
         return (out, pool)
+    }
+
+    /// The string table `errcore_string_build()` made for the catalog (``Catalog/strings``), as
+    /// static arrays, the `errcore_string_table` and its function `errcore_<name>_strings()`; `nil`
+    /// for a catalog without string codes or namespaces. The bytes are numbers, not a literal:
+    /// string codes are binary-safe, and no text of the catalog reaches the code but in comments.
+    private func stringTableSource(prefix: String) -> String? {
+        guard let strings = table.strings?.pointee else { return nil }
+        func text(_ offset: UInt32, _ length: UInt16) -> String {
+            let bytes = UnsafeBufferPointer(start: strings.bytes + Int(offset), count: Int(length))
+            let shown = String(decoding: bytes.prefix(48), as: UTF8.self)
+            return CLiteral.comment(shown) + (length > 48 ? "..." : "")
+        }
+        var out = "/* String codes: every namespace's and string code's bytes, back to back. */\n"
+        out += "static const unsigned char \(prefix)string_bytes[\(max(1, strings.bytes_size))] = {\n"
+        if strings.bytes_size == 0 { out += "    0\n" }
+        for start in stride(from: 0, to: strings.bytes_size, by: 16) {
+            let row = (start..<min(start + 16, strings.bytes_size)).map { "\(strings.bytes[$0])" }
+            out += "    " + row.joined(separator: ", ") + ",\n"
+        }
+        out += "};\n\n"
+        var spacesName = "NULL"
+        if strings.space_count > 0 {
+            spacesName = "\(prefix)string_spaces"
+            out += "/* Namespaces (ids 1, 2, ...): bytes offset, length, owning module; by length, then bytes. */\n"
+            out += "static const errcore_string_space \(spacesName)[\(strings.space_count)] = {\n"
+            for k in 0..<strings.space_count {
+                let space = strings.spaces[k]
+                out +=
+                    "    {\(space.name)u, \(space.length)u, \(space.module)u}, /* \(k + 1): \(text(space.name, space.length)) */\n"
+            }
+            out += "};\n\n"
+        }
+        var slotsName = "NULL"
+        var bucketsName = "NULL"
+        if strings.slots != nil, strings.buckets != nil {
+            slotsName = "\(prefix)string_slots"
+            bucketsName = "\(prefix)string_buckets"
+            let slotCount = Int(strings.slot_mask) + 1
+            out += "/* String lookup: each code at its hash position with its entry's class, bytes offset, length\n"
+            out += " * and namespace; errcore_string_validate() proves it. An empty slot has length 0. */\n"
+            out += "static const errcore_string_slot \(slotsName)[\(slotCount)] = {\n"
+            for position in 0..<slotCount {
+                let slot = strings.slots[position]
+                out += "    {\(hex64(slot.key_class)), \(slot.key)u, \(slot.length)u, \(slot.space)u},"
+                out += slot.length > 0 ? " /* \(text(slot.key, slot.length)) */\n" : "\n"
+            }
+            out += "};\n\n"
+            let bucketCount = 1 << (32 - Int(strings.bucket_shift))
+            out += "/* String lookup displacements, one per bucket. */\n"
+            out += "static const uint32_t \(bucketsName)[\(bucketCount)] = {\n"
+            for bucket in 0..<bucketCount {
+                out += "    \(strings.buckets[bucket])u,\n"
+            }
+            out += "};\n\n"
+        }
+        out += "static const errcore_string_table \(prefix)string_table = {\n"
+        out += "    \(prefix)string_bytes,\n"
+        out += "    \(strings.bytes_size),\n"
+        out += "    \(spacesName),\n"
+        out += "    \(strings.space_count),\n"
+        out += "    \(slotsName),\n"
+        out += "    \(bucketsName),\n"
+        out += "    \(strings.code_count),\n"
+        out += "    \(hex64(strings.seed)),\n"
+        out += "    \(strings.slot_mask)u,\n"
+        out += "    \(strings.bucket_shift),\n"
+        out += "};\n\n"
+        out += "/* Declared here as in the catalog's header: exported by a library built with -fvisibility=hidden. */\n"
+        out += "ERRCORE_API const errcore_string_table *errcore_\(symbol)_strings(void);\n\n"
+        out += "const errcore_string_table *errcore_\(symbol)_strings(void) {\n"
+        out += "    return &\(prefix)string_table;\n"
+        out += "}\n"
+        return out
     }
 
     /// The include guard of the catalog's header: `shop` gives `ERRCORE_SHOP_CATALOG_H`.
@@ -300,6 +379,15 @@ struct CSourceGenerator {
         out += " * between threads. Never NULL.\n"
         out += " */\n"
         out += "ERRCORE_API const errcore_table *errcore_\(symbol)_table(void);\n\n"
+        if let strings = table.strings?.pointee {
+            out += "/*\n"
+            out += " * errcore_\(symbol)_strings — the catalog's string codes as static const data:\n"
+            out += " * \(strings.code_count) string codes in \(strings.space_count) namespaces, for\n"
+            out += " * errcore_classify_string() with the table above. Returns a pointer valid for the\n"
+            out += " * program's lifetime and safe to share between threads. Never NULL.\n"
+            out += " */\n"
+            out += "ERRCORE_API const errcore_string_table *errcore_\(symbol)_strings(void);\n\n"
+        }
         out += "#ifdef __cplusplus\n"
         out += "}\n"
         out += "#endif\n\n"
@@ -315,6 +403,7 @@ struct CSourceGenerator {
         var identifiers = GeneratedSourceAudit.cWords
         identifiers.formUnion(GeneratedSourceAudit.cHeaderWords)
         identifiers.insert("errcore_\(symbol)_table")
+        identifiers.insert("errcore_\(symbol)_strings")
         identifiers.insert(headerGuard)
         try GeneratedSourceAudit.checkC(header, include: "CErrCore.h", pool: Array("C".utf8), identifiers: identifiers)
         return header

@@ -303,7 +303,8 @@ enum GeneratedSourceAudit {
         "include", "undef", "static", "const", "char", "int64_t", "uint32_t", "sizeof", "return", "void", "NULL",
         "INT64_C", "INT64_MIN", "ERRCORE_NO_STRING", "errcore_entry", "errcore_module", "errcore_range",
         "errcore_index_slot",
-        "errcore_front_slot", "errcore_front_gap", "errcore_table", "ERRCORE_API",
+        "errcore_front_slot", "errcore_front_gap", "errcore_table", "ERRCORE_API", "unsigned",
+        "errcore_string_space", "errcore_string_slot", "errcore_string_table",
     ]
 
     /// The further identifiers of a generated header, besides its guard and function.
@@ -315,7 +316,7 @@ enum GeneratedSourceAudit {
         "if", "true", "false", "inlinable", "BaseCode", "rawValue", "ModuleCode", "String", "Int64", "Bool",
         "ClosedRange", "LocalizedText", "english", "simplifiedChinese", "CodeFlags", "ModuleClassifier", "catalog",
         "builtIn", "retryable", "reauthenticate", "showUser", "fatal", "unrecognisedMessage", "import", "SwiftErr",
-        "SwiftErrCore",
+        "SwiftErrCore", "stringNamespaces", "stringCode", "stringNamespace", "default", "nil",
     ]
 
     /// The further identifiers of the `--installing` form (the catalog type's code), besides the
@@ -323,7 +324,9 @@ enum GeneratedSourceAudit {
     static let swiftInstallingWords: Set<String> = [
         "CatalogDefinition", "EntryDefinition", "success", "base", "modules", "definition",
         "discardableResult", "install", "throws", "try", "CatalogError", "Catalog", "installing", "languages",
-        "_exported",
+        "_exported", "string", "namespace", "shapes", "ShapeDefinition", "name", "kind", "json", "status", "grpc",
+        "contentType", "code", "codeType", "integer", "location", "codePrefix", "secondary", "message", "payload",
+        "failure", "flag", "failsWhen", "present", "body", "header", "key", "index", "firstWhere", "equals",
     ]
 
     private static func hexValue(_ scalar: Unicode.Scalar) -> UInt32? {

@@ -118,4 +118,46 @@ enum SwiftLiteral {
         }
         return result
     }
+
+    /// A `ShapeDefinition(...)` expression: every argument, the defaults too.
+    static func shape(_ shape: ShapeDefinition) -> String {
+        func optional(_ location: ShapeDefinition.Location?) -> String {
+            location.map(Self.location) ?? "nil"
+        }
+        let namespace: String
+        switch shape.namespace {
+        case .none: namespace = "nil"
+        case .codePrefix: namespace = ".codePrefix"
+        case .location(let place): namespace = ".location(\(location(place)))"
+        }
+        let failure: String
+        switch shape.failure {
+        case .status: failure = ".status"
+        case .code: failure = ".code"
+        case .flag(let place, let failsWhen): failure = ".flag(\(location(place)), failsWhen: \(failsWhen))"
+        case .present(let place): failure = ".present(\(location(place)))"
+        }
+        return "ShapeDefinition(name: \(string(shape.name)), kind: .\(shape.kind.rawValue), "
+            + "contentType: \(shape.contentType.map(string) ?? "nil"), code: \(optional(shape.code)), "
+            + "codeType: .\(shape.codeType.rawValue), namespace: \(namespace), secondary: \(optional(shape.secondary)), "
+            + "message: \(optional(shape.message)), payload: \(optional(shape.payload)), failure: \(failure))"
+    }
+
+    /// A `ShapeDefinition.Location` expression.
+    static func location(_ location: ShapeDefinition.Location) -> String {
+        switch location {
+        case .header(let name):
+            return ".header(\(string(name)))"
+        case .body(let steps):
+            let parts = steps.map { step -> String in
+                switch step {
+                case .key(let key): return ".key(\(string(key)))"
+                case .index(let index): return ".index(\(index))"
+                case .firstWhere(let key, let value):
+                    return ".firstWhere(key: \(string(key)), equals: \(string(value)))"
+                }
+            }
+            return ".body([\(parts.joined(separator: ", "))])"
+        }
+    }
 }

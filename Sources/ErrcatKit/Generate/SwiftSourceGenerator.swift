@@ -181,10 +181,16 @@ struct SwiftSourceGenerator {
         for entry in definition.base {
             identifiers.insert(entry.name)
         }
+        // String codes and namespaces: in module enums, and in the installing form's base entries.
+        for entry in [definition.success] + definition.base + definition.modules.flatMap(\.codes) {
+            if let string = entry.string { literals.insert(Array(string.utf8)) }
+            if let namespace = entry.namespace { literals.insert(Array(namespace.utf8)) }
+        }
         for module in definition.modules {
             literals.insert(Array(module.name.utf8))
             add(module.title)
             identifiers.insert(SwiftLiteral.typeName(module: module.name))
+            for namespace in module.namespaces { literals.insert(Array(namespace.utf8)) }
             for entry in module.codes {
                 literals.insert(Array(entry.name.utf8))
                 add(entry.message)
@@ -195,6 +201,33 @@ struct SwiftSourceGenerator {
             identifiers.formUnion(GeneratedSourceAudit.swiftInstallingWords)
             identifiers.insert(catalogType)
             literals.insert(Array(definition.name.utf8))
+            // Shapes: names, media types, header names, path keys and the values steps match.
+            func addLocation(_ location: ShapeDefinition.Location?) {
+                switch location {
+                case .none: break
+                case .header(let name): literals.insert(Array(name.utf8))
+                case .body(let steps):
+                    for step in steps {
+                        switch step {
+                        case .key(let key): literals.insert(Array(key.utf8))
+                        case .index: break
+                        case .firstWhere(let key, let value):
+                            literals.insert(Array(key.utf8))
+                            literals.insert(Array(value.utf8))
+                        }
+                    }
+                }
+            }
+            for shape in definition.shapes {
+                literals.insert(Array(shape.name.utf8))
+                if let contentType = shape.contentType { literals.insert(Array(contentType.utf8)) }
+                for location in [shape.code, shape.secondary, shape.message, shape.payload] { addLocation(location) }
+                if case .location(let place) = shape.namespace { addLocation(place) }
+                switch shape.failure {
+                case .flag(let place, _), .present(let place): addLocation(place)
+                case .status, .code: break
+                }
+            }
             for entry in [definition.success] + definition.base {
                 literals.insert(Array(entry.name.utf8))
                 add(entry.message)
@@ -270,7 +303,16 @@ struct SwiftSourceGenerator {
         let modules = definition.modules.map { SwiftLiteral.typeName(module: $0.name) + ".definition" }
         out += "        modules: [\(modules.joined(separator: ", "))],\n"
         let tags = definition.allLanguages.map { SwiftLiteral.string($0.tag) }
-        out += "        languages: [\(tags.joined(separator: ", "))])\n\n"
+        if definition.shapes.isEmpty {
+            out += "        languages: [\(tags.joined(separator: ", "))])\n\n"
+        } else {
+            out += "        languages: [\(tags.joined(separator: ", "))],\n"
+            out += "        shapes: [\n"
+            for shape in definition.shapes {
+                out += "            \(SwiftLiteral.shape(shape)),\n"
+            }
+            out += "        ])\n\n"
+        }
         out += "    /// Installs the catalog as the process-wide catalog (`Catalog.install(_:)`): call it once at\n"
         out += "    /// start-up, before the first classification.\n"
         out += "    /// - Returns: The process-wide catalog.\n"
@@ -285,7 +327,13 @@ struct SwiftSourceGenerator {
 
     /// An `EntryDefinition(...)` expression.
     private func entryExpression(_ entry: EntryDefinition) -> String {
-        "EntryDefinition(code: \(entry.code), name: \(SwiftLiteral.string(entry.name)), flags: \(SwiftLiteral.flags(entry.flags)), message: \(SwiftLiteral.localizedText(entry.message)))"
+        var string = ""
+        if let code = entry.string {
+            string =
+                ", string: \(SwiftLiteral.string(code)), namespace: \(entry.namespace.map(SwiftLiteral.string) ?? "nil")"
+        }
+        return
+            "EntryDefinition(code: \(entry.code), name: \(SwiftLiteral.string(entry.name))\(string), flags: \(SwiftLiteral.flags(entry.flags)), message: \(SwiftLiteral.localizedText(entry.message)))"
     }
 
     /// The source of one module's enum (its names are checked by ``validate()``).
@@ -363,7 +411,38 @@ struct SwiftSourceGenerator {
             "The case's catalog message.", "message: LocalizedText", module.codes,
             other: "Self.unrecognisedMessage"
         ) { SwiftLiteral.localizedText($0.message) }
+        let strings = module.codes.filter { $0.string != nil }
+        if !module.namespaces.isEmpty || !strings.isEmpty {
+            out += "\n"
+            out += "    /// The string namespaces the module owns.\n"
+            out +=
+                "    public static var stringNamespaces: [String] { [\(module.namespaces.map(SwiftLiteral.string).joined(separator: ", "))] }\n"
+            out += "\n"
+            out += optionalSwitchProperty("The case's string code.", "stringCode", strings) { $0.string }
+            out += "\n"
+            out += optionalSwitchProperty("The namespace of the case's string code.", "stringNamespace", strings) {
+                $0.namespace
+            }
+        }
         out += "}\n"
+        return out
+    }
+
+    /// A computed `String?` property that switches over the cases with a value: one `case` each,
+    /// then `default` (`.other` and the cases without one) giving `nil`.
+    private func optionalSwitchProperty(
+        _ doc: String, _ name: String, _ entries: [EntryDefinition], value: (EntryDefinition) -> String?
+    ) -> String {
+        var out = "    /// \(doc)\n"
+        out += "    public var \(name): String? {\n"
+        out += "        switch self {\n"
+        for entry in entries {
+            out +=
+                "        case .\(SwiftLiteral.identifier(entry.name)): return \(value(entry).map(SwiftLiteral.string) ?? "nil")\n"
+        }
+        out += "        default: return nil\n"
+        out += "        }\n"
+        out += "    }\n"
         return out
     }
 

@@ -68,11 +68,28 @@ public protocol ModuleCode: Hashable, Sendable {
     var flags: CodeFlags { get }
     /// The case's message.
     var message: LocalizedText { get }
+    /// The string namespaces the module owns (``ModuleDefinition/namespaces``); none by default.
+    static var stringNamespaces: [String] { get }
+    /// The string code the server sends for this case (``EntryDefinition/string``); `nil` (the
+    /// default) when it has none.
+    var stringCode: String? { get }
+    /// The namespace of ``stringCode`` (``EntryDefinition/namespace``); `nil` (the default) for the
+    /// catalog's own.
+    var stringNamespace: String? { get }
 }
 
 extension ModuleCode {
     /// No flags.
     public var flags: CodeFlags { [] }
+
+    /// No string namespaces.
+    public static var stringNamespaces: [String] { [] }
+
+    /// No string code.
+    public var stringCode: String? { nil }
+
+    /// The catalog's own namespace.
+    public var stringNamespace: String? { nil }
 
     /// Whether this value is not one of ``listedCases``.
     public var isUnrecognised: Bool { !Self.listedCases.contains(self) }
@@ -85,12 +102,17 @@ extension ModuleCode {
             simplifiedChinese: "未识别的\(title.text(in: .simplifiedChinese))错误")
     }
 
-    /// The module as a catalog definition: ``listedCases`` in declaration order.
+    /// The module as a catalog definition: ``listedCases`` in declaration order, with their string
+    /// codes, and the module's string namespaces.
     public static var definition: ModuleDefinition {
         let codes = listedCases.map { value in
-            EntryDefinition(code: value.code, name: value.name, flags: value.flags, message: value.message)
+            var entry = EntryDefinition(code: value.code, name: value.name, flags: value.flags, message: value.message)
+            entry.string = value.stringCode
+            entry.namespace = value.stringCode == nil ? nil : value.stringNamespace
+            return entry
         }
-        return ModuleDefinition(name: moduleName, title: moduleTitle, ranges: codeRanges, codes: codes)
+        return ModuleDefinition(
+            name: moduleName, title: moduleTitle, ranges: codeRanges, namespaces: stringNamespaces, codes: codes)
     }
 
     /// The value for a server code by the enum's own lists: the listed case with that code, the
