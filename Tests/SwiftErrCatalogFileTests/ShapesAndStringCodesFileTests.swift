@@ -18,7 +18,7 @@ struct ShapesAndStringCodesFileTests {
     }
 
     static func bytes(_ object: [String: Any]) throws -> [UInt8] {
-        Array(try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]))
+        Array(try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted]))
     }
 
     /// The problems of `object` read as a catalog file, or none.

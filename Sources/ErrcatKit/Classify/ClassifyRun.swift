@@ -5,6 +5,7 @@
 // so the output is the same as with one.
 
 import SwiftErr
+import SwiftErrCatalogFile
 
 #if canImport(Glibc)
     import Glibc
@@ -17,6 +18,8 @@ import SwiftErr
 /// How one `classify` run reports.
 struct ClassifySettings {
     var parser: LineParser
+    /// Reads lines in the catalog's shapes instead of `parser`, when the catalog declares JSON shapes.
+    var shapes: ShapeLineReader? = nil
     var each = false
     var json = false
     var maxErrorsShown = 10
@@ -103,6 +106,10 @@ struct ChunkClassifier {
                 invalidLine(.tooLong(length: UInt64(line.count), limit: maxLineLength), lineNumber, &result, &out)
                 continue
             }
+            if let shapes = settings.shapes {
+                shapeLine(shapes.read(line), lineNumber, &result, &out)
+                continue
+            }
             switch parser.parse(line) {
             case .code(let code):
                 codes[pending] = code
@@ -115,6 +122,80 @@ struct ChunkClassifier {
         }
         flushBlock(&result, &out)
         result.lines = lineNumber &- (result.firstLine &- 1)
+    }
+
+    /// Counts (and with `--each` writes) one line read in the catalog's shapes. A line whose code
+    /// is an entry's goes through the integer path as that entry's code, so that it is counted
+    /// and listed by code; one whose string code the catalog does not list has no integer code,
+    /// and is counted by tier and module only (untracked).
+    private mutating func shapeLine(
+        _ outcome: ShapeLineOutcome, _ lineNumber: UInt64, _ result: inout ChunkResult,
+        _ out: inout OutputBuffer
+    ) {
+        let line: ShapeLine
+        switch outcome {
+        case .problem(let problem):
+            invalidLine(problem, lineNumber, &result, &out)
+            return
+        case .line(let read):
+            line = read
+        }
+        let code = line.classification.entryIndex.flatMap { table.code(at: $0) }
+        if let code {
+            codes[pending] = code
+            if settings.each { lineNumbers[pending] = lineNumber }
+            pending += 1
+            // Each line's row carries its shape and string: write it now, in order.
+            if settings.each || pending == settings.blockSize { flushBlock(&result, &out, writing: false) }
+        } else {
+            flushBlock(&result, &out)
+            result.tally.addUncoded(line.classification)
+        }
+        guard settings.each else { return }
+        if settings.json {
+            out.write("{\"line\":")
+            out.write(count: lineNumber)
+            out.write(",\"shape\":")
+            out.write(jsonOptionalString: line.shape)
+            if let key = line.stringKey {
+                out.write(",\"string\":")
+                out.write(jsonString: String(decoding: key.string, as: UTF8.self))
+                out.write(",\"namespace\":")
+                out.write(jsonString: String(decoding: key.namespace, as: UTF8.self))
+            }
+            out.write(",")
+            if let code {
+                describer.writeJSONMembers(code, line.classification, into: &out)
+            } else {
+                out.write("\"code\":null,\"tier\":")
+                out.write(jsonString: line.classification.tier.name)
+                out.write(",\"module\":")
+                let module = line.classification.moduleID
+                out.write(jsonOptionalString: module == 0 ? nil : table.moduleName(module))
+                out.write(",\"exact\":false}")
+            }
+            out.endLine()
+        } else {
+            out.write(count: lineNumber)
+            out.write(": ")
+            if let shape = line.shape { out.write("(\(DisplayText.bare(shape))) ") }
+            if let key = line.stringKey {
+                out.write(DisplayText.quoted(String(decoding: key.string, as: UTF8.self)))
+                out.write(
+                    key.namespace.isEmpty
+                        ? "" : " in \(DisplayText.quoted(String(decoding: key.namespace, as: UTF8.self)))")
+                out.write(" → ")
+            }
+            if let code {
+                describer.writeText(code, line.classification, into: &out)
+            } else {
+                let module = line.classification.moduleID
+                out.write(
+                    module == 0 ? "unknown" : "module \(DisplayText.bare(table.moduleName(module) ?? "")), unrecognised"
+                )
+                out.endLine()
+            }
+        }
     }
 
     /// Counts one over-long line that the reader skipped.
@@ -148,14 +229,15 @@ struct ChunkClassifier {
         }
     }
 
-    /// Classifies the pending block with the C batch path and counts or prints it.
-    private mutating func flushBlock(_ result: inout ChunkResult, _ out: inout OutputBuffer) {
+    /// Classifies the pending block with the C batch path and counts it; with `--each` (and
+    /// `writing`), prints its rows.
+    private mutating func flushBlock(_ result: inout ChunkResult, _ out: inout OutputBuffer, writing: Bool = true) {
         guard pending > 0 else { return }
         let input = UnsafeBufferPointer(rebasing: codes[0..<pending])
         let output = UnsafeMutableBufferPointer(rebasing: classes[0..<pending])
         table.classify(input, into: output)
         result.tally.add(codes: input, classes: UnsafeBufferPointer(output))
-        if settings.each {
+        if settings.each && writing {
             for index in 0..<pending {
                 if settings.json {
                     out.write("{\"line\":")

@@ -91,7 +91,7 @@ struct CodeCounter {
 /// Why lines were invalid: the summary's categories, counted by index.
 enum InvalidCategory: Int, CaseIterable {
     case empty, notACode, codeNotInteger, codeOutOfRange, tooLong, malformedJSON, invalidUTF8, notAnObject
-    case missingCode, messageNotString, duplicateKey, nestingTooDeep
+    case missingCode, messageNotString, duplicateKey, nestingTooDeep, ambiguousShape, wrongKind, missingFlag
 
     /// The name in summaries, e.g. "malformed JSON".
     var name: String {
@@ -108,6 +108,9 @@ enum InvalidCategory: Int, CaseIterable {
         case .messageNotString: return "message not a string"
         case .duplicateKey: return "duplicate key"
         case .nestingTooDeep: return "nesting too deep"
+        case .ambiguousShape: return "ambiguous shape"
+        case .wrongKind: return "value of the wrong kind"
+        case .missingFlag: return "missing failure flag"
         }
     }
 }
@@ -179,6 +182,20 @@ struct ClassifyTally {
             }
         }
         self.untracked &+= untracked
+    }
+
+    /// Counts one classified line that has no integer code to count it by (a string code the
+    /// catalog does not list): by tier and module, and as untracked.
+    mutating func addUncoded(_ classification: Classification) {
+        lines += 1
+        tiers[Int(classification.tier.rawValue) & 3] += 1
+        modules[Int(classification.moduleID)] += 1
+        if classification.isExact {
+            entries[Int(classification.entryIndex!)] += 1
+        } else {
+            unrecognised[Int(classification.moduleID)] += 1
+            untracked += 1
+        }
     }
 
     /// Adds the tally of the input that follows this one (a later chunk, in input order).

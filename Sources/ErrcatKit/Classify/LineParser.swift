@@ -1,6 +1,7 @@
 // One input line of `classify` → a code, or the reason the line is invalid.
 
 import SwiftErr
+import SwiftErrCatalogFile
 
 /// What `classify` expects on each line.
 enum LineFormat: String {
@@ -20,6 +21,10 @@ enum LineProblem {
     case codeOutOfRange
     case envelope(EnvelopeError)
     case tooLong(length: UInt64, limit: Int)
+    /// Two or more shapes (named) each find a code in the line.
+    case ambiguousShapes([String])
+    /// No shape can read the line: the first shape's reason, and its name when it is the only one.
+    case shape(ShapeReading.Failure, String?)
 
     /// A one-line English reason.
     var description: String {
@@ -31,6 +36,19 @@ enum LineProblem {
         case .envelope(let error): return "invalid envelope: \(error.description)"
         case .tooLong(let length, let limit):
             return "line of \(length) bytes is longer than the limit of \(limit) bytes (--max-line-bytes)"
+        case .ambiguousShapes(let names):
+            return
+                "ambiguous: shapes \(names.map { DisplayText.quoted($0) }.joined(separator: " and ")) each find a code (--shape NAME chooses one)"
+        case .shape(let failure, let name):
+            let which = name.map { "in shape \(DisplayText.quoted($0))" } ?? "in any shape"
+            switch failure {
+            case .notJSON(let error):
+                return "not readable \(which): invalid JSON at byte \(error.offset): \(error.message)"
+            case .notABodyShape(let kind): return "not readable \(which): a \(kind.rawValue) shape has no body"
+            case .wrongKind(let what, let found): return "not readable \(which): \(what) is \(found.phrase)"
+            case .codeOutOfRange: return "not readable \(which): the code is outside the signed 64-bit integer range"
+            case .flagMissing: return "not readable \(which): the failure flag is missing"
+            }
         }
     }
 
@@ -42,6 +60,19 @@ enum LineProblem {
         case .fractionalCode: return .codeNotInteger
         case .codeOutOfRange: return .codeOutOfRange
         case .tooLong: return .tooLong
+        case .ambiguousShapes: return .ambiguousShape
+        case .shape(let failure, _):
+            switch failure {
+            case .notJSON(let error):
+                switch error.reason {
+                case .invalidUTF8: return .invalidUTF8
+                case .nestingTooDeep: return .nestingTooDeep
+                case .expected: return .malformedJSON
+                }
+            case .codeOutOfRange: return .codeOutOfRange
+            case .wrongKind, .notABodyShape: return .wrongKind
+            case .flagMissing: return .missingFlag
+            }
         case .envelope(let error):
             switch error.reason {
             case .malformedJSON: return .malformedJSON

@@ -196,7 +196,7 @@ struct SummaryReport {
         if data.untracked > 0 {
             out.write(
                 "\n(\(data.untracked) lines with codes beyond the first \(ClassifyTally.maxTrackedCodes) distinct "
-                    + "unlisted codes are not in the top codes)\n")
+                    + "unlisted codes, or with string codes the catalog does not list, are not in the top codes)\n")
         }
     }
 

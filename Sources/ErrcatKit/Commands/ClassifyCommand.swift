@@ -1,6 +1,7 @@
 // `errcat classify [FILE|-]`: classify a stream of codes or JSON envelopes.
 
 import SwiftErr
+import SwiftErrCatalogFile
 
 #if canImport(Glibc)
     import Glibc
@@ -21,6 +22,16 @@ enum ClassifyCommand: ErrcatCommand {
         {"ret":11001,"msg":"...","data":null}. Input streams in constant memory; codes are
         classified in blocks through the C batch path.
 
+        With a catalog that declares JSON shapes (format swifterr-catalog/3), each line is a
+        response body read in those shapes instead: the one shape that finds a code in the line
+        reads it (an integer, or a string code in its namespace); a line in which two shapes find
+        a code is invalid ("ambiguous"), never guessed; --shape NAME reads every line in one
+        shape. A line carries no HTTP status: a shape whose failure is told by status counts a
+        line with a code as a failure. With --each, a row also names the shape and the
+        (namespace, string) pair a string code was looked up by; a string code the catalog
+        does not list has no integer code (JSON "code": null) and the summary counts it by tier
+        and module, as untracked.
+
         By default prints a summary: lines, valid and invalid lines (by reason), counts per
         tier and per module, and the most frequent codes with names and messages.
         Invalid lines are counted, and the first ones are reported on stderr with their line
@@ -33,6 +44,7 @@ enum ClassifyCommand: ErrcatCommand {
           --code-key KEY       the member holding the code (overrides --keys)
           --message-key KEY    the member holding the message (must be a string or null)
           --data-key KEY       the member holding the payload
+          --shape NAME         read every line in the catalog's JSON shape NAME
           --each               one result per line instead of the summary
           --json               JSON output: with --each one explain object plus "line" per
                                line ({"line":N,"error":"..."} for an invalid line); otherwise
@@ -63,7 +75,8 @@ enum ClassifyCommand: ErrcatCommand {
     // into many chunks.
     static let options =
         OptionSpec.values(
-            "--format", "--keys", "--code-key", "--message-key", "--data-key", "--lang", "--catalog", "--top",
+            "--format", "--keys", "--code-key", "--message-key", "--data-key", "--shape", "--lang", "--catalog",
+            "--top",
             "--max-errors", "--max-line-bytes", "--jobs -j", "--chunk-bytes")
         + OptionSpec.flags("--each", "--json", "--strict", "--progress", "--no-progress", "--quiet")
 
@@ -113,6 +126,23 @@ enum ClassifyCommand: ErrcatCommand {
             || (!parsed.has("--no-progress") && isTerminal(io.error) && (isTerminal(io.input) || isTerminal(io.output)))
 
         let table = try run.catalog()
+        let shapeName = parsed.value("--shape")
+        if format != .codes, let reader = ShapeLineReader(catalog: table, only: shapeName) {
+            let envelopeOptions = ["--keys", "--code-key", "--message-key", "--data-key"].filter {
+                parsed.value($0) != nil
+            }
+            guard envelopeOptions.isEmpty else {
+                throw run.usage(
+                    "\(envelopeOptions.joined(separator: ", ")) cannot be used with a catalog's shapes (the shapes say where the code is)"
+                )
+            }
+            settings.shapes = reader
+        } else if let shapeName {
+            let names = table.shapes.filter { $0.kind == .json }.map { DisplayText.quoted($0.name) }
+            throw run.usage(
+                "--shape \(DisplayText.quoted(shapeName)) names no JSON shape of the catalog (\(names.isEmpty ? "it declares none" : "it has " + names.joined(separator: ", ")))"
+            )
+        }
         let path = parsed.positionals.first ?? "-"
         let descriptor: Int32
         do {

@@ -170,17 +170,20 @@ public final class Catalog: @unchecked Sendable {
     /// - Returns: The entry's classification, an unrecognised code of the owning module, or
     ///   ``Classification/unknown``.
     public func classify(string: String, namespace: String? = nil) -> Classification {
-        guard let strings else { return .unknown }
         var code = string
         var space = namespace ?? ""
-        let raw = code.withUTF8 { codeBytes in
-            space.withUTF8 { spaceBytes in
-                codeBytes.withMemoryRebound(to: CChar.self) { codeChars in
-                    spaceBytes.withMemoryRebound(to: CChar.self) { spaceChars in
-                        errcore_classify_string(
-                            strings, spaceChars.baseAddress, spaceChars.count, codeChars.baseAddress, codeChars.count)
-                    }
-                }
+        return code.withUTF8 { codeBytes in
+            space.withUTF8 { spaceBytes in classify(code: codeBytes, space: spaceBytes) }
+        }
+    }
+
+    /// `errcore_classify_string()` over this catalog's string table; unknown without one.
+    private func classify(code: UnsafeBufferPointer<UInt8>, space: UnsafeBufferPointer<UInt8>) -> Classification {
+        guard let strings else { return .unknown }
+        let raw = code.withMemoryRebound(to: CChar.self) { codeChars in
+            space.withMemoryRebound(to: CChar.self) { spaceChars in
+                errcore_classify_string(
+                    strings, spaceChars.baseAddress, spaceChars.count, codeChars.baseAddress, codeChars.count)
             }
         }
         return Classification(rawValue: raw)
@@ -188,4 +191,21 @@ public final class Catalog: @unchecked Sendable {
 
     /// The number of string codes the catalog lists.
     public var stringCodeCount: Int { strings?.pointee.code_count ?? 0 }
+
+    /// ``classify(string:namespace:)`` on bytes: a string code and its namespace (empty: the
+    /// catalog's own) as UTF-8, or any bytes.
+    package func classify(stringBytes code: [UInt8], namespace: [UInt8]) -> Classification {
+        code.withUnsafeBufferPointer { codeBytes in
+            namespace.withUnsafeBufferPointer { spaceBytes in classify(code: codeBytes, space: spaceBytes) }
+        }
+    }
+
+    /// The string table's namespaces, as bytes, in the table's order (by length, then bytes).
+    package var stringNamespaces: [[UInt8]] {
+        guard let strings = strings?.pointee else { return [] }
+        return (0..<strings.space_count).map { k in
+            let space = strings.spaces[k]
+            return Array(UnsafeBufferPointer(start: strings.bytes + Int(space.name), count: Int(space.length)))
+        }
+    }
 }

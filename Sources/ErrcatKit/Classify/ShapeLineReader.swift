@@ -1,0 +1,80 @@
+// One input line of `classify` read in a catalog's shapes: the shape that fits it, the code it
+// names (an integer, or a string in a namespace) and its classification, or why none does.
+
+import SwiftErr
+
+/// What a line read in the catalog's shapes gave, or why it could not be read.
+enum ShapeLineOutcome {
+    case line(ShapeLine)
+    case problem(LineProblem)
+}
+
+/// A line read in the catalog's shapes.
+struct ShapeLine {
+    /// The shape that read the code; `nil` for a success that every shape reads alike.
+    var shape: String?
+    /// The (namespace, string) pair a string code was looked up by (``ShapeReading/stringKey(in:shape:)``).
+    var stringKey: (namespace: [UInt8], string: [UInt8])?
+    /// The code's classification.
+    var classification: Classification
+}
+
+/// Reads lines in the JSON shapes of a catalog (or the one `--shape` names).
+///
+/// Each shape reads the line (``ShapeReading``). The line is in the one shape that finds a code
+/// in it; two shapes that both find one make the line ambiguous, reported with their names and
+/// never guessed. A line in which no shape finds a code is a failure without a code (unknown) when
+/// a shape's rule says it failed (Slack's `"ok": false` without `"error"`), else a success; a line
+/// that no shape can read is invalid, with the first shape's reason.
+struct ShapeLineReader {
+    let catalog: Catalog
+    let shapes: [ShapeDefinition]
+
+    /// A reader for `catalog`'s JSON shapes, or only the one named `only`.
+    /// - Returns: `nil` when the catalog has no JSON shape (or none named `only`).
+    init?(catalog: Catalog, only: String?) {
+        let shapes = catalog.shapes.filter { $0.kind == .json && (only == nil || $0.name == only) }
+        guard !shapes.isEmpty else { return nil }
+        self.catalog = catalog
+        self.shapes = shapes
+    }
+
+    func read(_ line: UnsafeRawBufferPointer) -> ShapeLineOutcome {
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .problem(.empty) }
+        var firstFailure: ShapeReading.Failure? = nil
+        var withCode: [(shape: ShapeDefinition, reading: ShapeReading)] = []
+        var failedWithout: ShapeDefinition? = nil
+        var readable = false
+        for shape in shapes {
+            let reading: ShapeReading
+            do {
+                reading = try ShapeReading(line, shape: shape, status: nil, successCode: catalog.successCode)
+            } catch {
+                if firstFailure == nil { firstFailure = error }
+                continue
+            }
+            readable = true
+            if reading.code != nil {
+                withCode.append((shape, reading))
+            } else if reading.isFailure && failedWithout == nil {
+                failedWithout = shape
+            }
+        }
+        if withCode.count > 1 {
+            return .problem(.ambiguousShapes(withCode.map(\.shape.name)))
+        }
+        if let (shape, reading) = withCode.first {
+            return .line(
+                ShapeLine(
+                    shape: shape.name, stringKey: reading.stringKey(in: catalog, shape: shape),
+                    classification: reading.classification(in: catalog, shape: shape)))
+        }
+        if let shape = failedWithout {
+            return .line(ShapeLine(shape: shape.name, stringKey: nil, classification: .unknown))
+        }
+        if readable {
+            return .line(ShapeLine(shape: nil, stringKey: nil, classification: catalog.classify(catalog.successCode)))
+        }
+        return .problem(.shape(firstFailure!, shapes.count == 1 ? shapes[0].name : nil))
+    }
+}

@@ -1,0 +1,200 @@
+import SwiftErrCore
+
+/// What a response body says in one ``ShapeDefinition`` of kind `json`: its code (an integer, or a
+/// string in a namespace), the second identifier, the message, where the payload is, and whether
+/// it is a failure.
+///
+/// Reading validates the whole body (RFC 8259, UTF-8, nesting at most ``JSONScanner/depthLimit``)
+/// before it looks anything up, so a body with trailing garbage or a bad escape after the code is
+/// refused, never half read. A value the shape names that the body does not have (or has as
+/// `null`) is `nil`; one of the wrong kind is an error naming the part and what was found. Header
+/// locations are not in a body: reading leaves them `nil`, for the caller that has the headers.
+package struct ShapeReading: Sendable, Hashable {
+    /// A response's code as the body writes it.
+    package enum Code: Sendable, Hashable {
+        /// An integer code.
+        case integer(Int64)
+        /// A string code, as unescaped UTF-8 bytes.
+        case string([UInt8])
+    }
+
+    /// Why a body cannot be read in a shape.
+    package enum Failure: Error, Sendable, Hashable {
+        /// The body is not one JSON document.
+        case notJSON(JSONSyntaxError)
+        /// The shape is not of kind `json`: its protocol carries the code, not a body.
+        case notABodyShape(ShapeDefinition.Kind)
+        /// A value is of another kind than the shape says (the code, its namespace, the message, a
+        /// flag): `what` names the part, `found` what the body has.
+        case wrongKind(what: String, found: JSONValueKind)
+        /// An integer code outside the signed 64-bit range.
+        case codeOutOfRange
+        /// The shape's failure flag is missing.
+        case flagMissing
+    }
+
+    /// The code, or `nil` when the body has none where the shape says.
+    package var code: Code?
+    /// A string code's namespace: read at the shape's location; `nil` when the shape has none, the
+    /// body has none there, or it is the code's prefix (``ShapeDefinition/NamespaceSource/codePrefix``:
+    /// the catalog's namespaces decide).
+    package var namespace: [UInt8]?
+    /// The second identifier (a string's bytes, or an integer's digits), or `nil`.
+    package var secondary: [UInt8]?
+    /// The server's message, or `nil`.
+    package var message: String?
+    /// The payload's bytes in the body, or `nil`.
+    package var payload: Range<Int>?
+    /// Whether the body is a failure by the shape's rule.
+    package var isFailure: Bool
+
+    /// Reads `body` in `shape`.
+    /// - Parameters:
+    ///   - body: The response body.
+    ///   - shape: A shape of kind `json`.
+    ///   - status: The HTTP status, or `nil` when it is not known (a line of a log): then a shape
+    ///     whose failure is told by status counts a body with a code as a failure.
+    ///   - successCode: The catalog's success code, for ``ShapeDefinition/Failure/code``.
+    /// - Throws: ``Failure`` when the body is not JSON or a value is of the wrong kind.
+    package init(
+        _ body: UnsafeRawBufferPointer, shape: ShapeDefinition, status: Int?, successCode: Int64
+    ) throws(Failure) {
+        guard shape.kind == .json, let codeLocation = shape.code else { throw .notABodyShape(shape.kind) }
+        var scanner = JSONScanner(body)
+        do throws(JSONSyntaxError) {
+            scanner.skipByteOrderMark()
+            scanner.skipWhitespace()
+            try scanner.skipValue(depth: 0)
+            scanner.skipWhitespace()
+            guard scanner.atEnd else { throw scanner.fail("the end of the body after one value") }
+        } catch {
+            throw .notJSON(error)
+        }
+        var lookup = JSONPathLookup(body)
+        do {
+            code = try Self.code(at: codeLocation, type: shape.codeType, in: &lookup)
+            namespace = nil
+            if case .location(let location) = shape.namespace {
+                namespace = try Self.string(at: location, what: "the namespace", in: &lookup)
+            }
+            secondary = nil
+            if let location = shape.secondary {
+                secondary = try Self.identifier(at: location, in: &lookup)
+            }
+            message = nil
+            if let location = shape.message, let text = try Self.string(at: location, what: "the message", in: &lookup)
+            {
+                message = String(decoding: text, as: UTF8.self)
+            }
+            payload = nil
+            if case .body(let path)? = shape.payload, let found = try lookup.find(path) {
+                payload = found.offset..<(try lookup.end(ofValueAt: found.offset))
+            }
+            switch shape.failure {
+            case .status:
+                isFailure = status.map { $0 >= 400 } ?? (code != nil)
+            case .code:
+                isFailure = code != nil && code != .integer(successCode)
+            case .flag(let location, let failsWhen):
+                guard case .body(let path) = location, let found = try lookup.find(path) else {
+                    throw Failure.flagMissing
+                }
+                guard found.kind == .bool else { throw Failure.wrongKind(what: "the failure flag", found: found.kind) }
+                isFailure = lookup.bool(at: found.offset) == failsWhen
+            case .present(let location):
+                guard case .body(let path) = location, let found = try lookup.find(path) else {
+                    isFailure = false
+                    break
+                }
+                isFailure = found.kind != .null
+            }
+        } catch let error as Failure {
+            throw error
+        } catch let error as JSONSyntaxError {
+            // The body was validated above: a lookup cannot meet a syntax error.
+            throw .notJSON(error)
+        } catch {
+            preconditionFailure("unreachable: \(error)")
+        }
+    }
+
+    private static func code(
+        at location: ShapeDefinition.Location, type: ShapeDefinition.CodeType, in lookup: inout JSONPathLookup
+    ) throws -> Code? {
+        guard case .body(let path) = location, let found = try lookup.find(path) else { return nil }
+        switch (type, found.kind) {
+        case (.integer, .integer):
+            guard let value = try lookup.integer(at: found.offset) else { throw Failure.codeOutOfRange }
+            return .integer(value)
+        case (.string, .string):
+            return .string(try lookup.string(at: found.offset))
+        case (_, .null):
+            return nil
+        default:
+            throw Failure.wrongKind(what: "the code", found: found.kind)
+        }
+    }
+
+    private static func string(
+        at location: ShapeDefinition.Location, what: String, in lookup: inout JSONPathLookup
+    ) throws -> [UInt8]? {
+        guard case .body(let path) = location, let found = try lookup.find(path) else { return nil }
+        switch found.kind {
+        case .string: return try lookup.string(at: found.offset)
+        case .null: return nil
+        default: throw Failure.wrongKind(what: what, found: found.kind)
+        }
+    }
+
+    /// A second identifier: a string's bytes or an integer's digits.
+    private static func identifier(at location: ShapeDefinition.Location, in lookup: inout JSONPathLookup) throws
+        -> [UInt8]?
+    {
+        guard case .body(let path) = location, let found = try lookup.find(path) else { return nil }
+        switch found.kind {
+        case .string: return try lookup.string(at: found.offset)
+        case .integer: return (try lookup.integer(at: found.offset)).map { Array(String($0).utf8) }
+        case .null: return nil
+        default: throw Failure.wrongKind(what: "the second identifier", found: found.kind)
+        }
+    }
+
+    /// The classification of what was read, with `catalog`: an integer code as ``Catalog/classify(_:)``
+    /// gives it; a string code as ``Catalog/classify(string:namespace:)`` gives it in the namespace
+    /// read, or, for a shape whose namespace is the code's prefix, in the longest of the catalog's
+    /// namespaces that the code starts with (the rest is the string code); a body that is not a
+    /// failure is the success code's; a failure without a code is unknown.
+    /// - Parameters:
+    ///   - catalog: The catalog the shape belongs to.
+    ///   - shape: The shape the body was read in.
+    package func classification(in catalog: Catalog, shape: ShapeDefinition) -> Classification {
+        guard isFailure else { return catalog.classify(catalog.successCode) }
+        switch code {
+        case .none:
+            return .unknown
+        case .integer(let value):
+            return catalog.classify(value)
+        case .string:
+            let key = stringKey(in: catalog, shape: shape)!
+            return catalog.classify(stringBytes: key.string, namespace: key.namespace)
+        }
+    }
+
+    /// The (namespace, string) pair a failure's string code is looked up by: the namespace read
+    /// (empty: the catalog's own) and the code; for a shape whose namespace is the code's prefix,
+    /// the longest of the catalog's namespaces the code starts with and the rest of the code (the
+    /// whole code in the catalog's own namespace when none is a prefix). `nil` for an integer
+    /// code, no code, or a body that is not a failure. This is the pair C code classifies with
+    /// `errcore_classify_string()`.
+    package func stringKey(in catalog: Catalog, shape: ShapeDefinition) -> (namespace: [UInt8], string: [UInt8])? {
+        guard isFailure, case .string(let bytes) = code else { return nil }
+        if case .codePrefix = shape.namespace {
+            guard
+                let prefix = catalog.stringNamespaces.filter({ bytes.starts(with: $0) }).max(by: { $0.count < $1.count }
+                )
+            else { return ([], bytes) }
+            return (prefix, Array(bytes[prefix.count...]))
+        }
+        return (namespace ?? [], bytes)
+    }
+}

@@ -1,0 +1,202 @@
+// A corpus of bodies in a catalog's shapes, the same outcomes three ways: errcat classify --each
+// --json reads each line and names the (namespace, string) pair it looked up; the C string table
+// that errcat gen c writes and the catalog that gen swift --installing writes, each compiled into
+// a program, classify those pairs; all three must agree, line by line, with the catalog file.
+
+import Foundation
+import Testing
+
+@testable import ErrcatKit
+@testable import SwiftErr
+@testable import SwiftErrCatalogFile
+
+@Suite("classify in shapes: errcat, generated C and generated Swift agree on a corpus")
+struct ShapeCorpusTests {
+    static let catalogFixture = "shapes-catalog.json"
+    static let corpusFixture = "shapes-corpus.jsonl"
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The rows of `errcat classify --each --json` over the corpus, by line number.
+    static func rows() throws -> [Int: [String: Any]] {
+        let result = try ErrcatRunner.run([
+            "classify", "--catalog", "Tests/Fixtures/\(catalogFixture)", "--each", "--json", "--jobs", "1",
+            "--quiet", "Tests/Fixtures/\(corpusFixture)",
+        ])
+        #expect(result.status == 0, "\(result.errors)")
+        var rows: [Int: [String: Any]] = [:]
+        for object in try result.jsonLines() { rows[object["line"] as! Int] = object }
+        return rows
+    }
+
+    @Test(
+        "every pair errcat looked up classifies the same in generated C and generated Swift as errcat says",
+        .enabled(if: GenerateTests.compiler != nil && GeneratedSourceToolchain.swiftUnavailable == nil))
+    func threeWays() async throws {
+        let rows = try Self.rows()
+        let lineCount =
+            String(decoding: try ErrcatRunner.fixture(Self.corpusFixture), as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        #expect(rows.count == lineCount)
+        let definition = try CatalogDefinition(json: Array(ErrcatRunner.fixture(Self.catalogFixture)))
+        let catalog = try Catalog(definition)
+        // The pairs errcat names, and what errcat says of each.
+        let pairs = rows.keys.sorted().compactMap { line -> (line: Int, namespace: [UInt8], string: [UInt8])? in
+            guard let string = rows[line]?["string"] as? String, let namespace = rows[line]?["namespace"] as? String
+            else { return nil }
+            return (line, Array(namespace.utf8), Array(string.utf8))
+        }
+        #expect(pairs.count >= 10)
+        let directory = try ErrcatRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let catalogFile = directory.appendingPathComponent("pay.json")
+        try ErrcatRunner.fixture(Self.catalogFixture).write(to: catalogFile)
+
+        // C: the generated string table.
+        let source = directory.appendingPathComponent("pay_catalog.c")
+        let header = directory.appendingPathComponent("pay_catalog.h")
+        #expect(
+            try ErrcatRunner.run(["gen", "c", catalogFile.path, "--output", source.path, "--header", header.path])
+                .status
+                == 0)
+        let cMain = directory.appendingPathComponent("main.c")
+        try Data(
+            """
+            #include <stdio.h>
+            #include <stdlib.h>
+            #include "pay_catalog.h"
+            static size_t unhex(const char *text, unsigned char *out) {
+                size_t n = 0;
+                for (; text[0] && text[1]; text += 2) {
+                    char pair[3] = {text[0], text[1], 0};
+                    out[n++] = (unsigned char)strtoul(pair, NULL, 16);
+                }
+                return n;
+            }
+            int main(void) {
+                static char space[1 << 18], code[1 << 18];
+                static unsigned char spaceBytes[1 << 17], codeBytes[1 << 17];
+                while (scanf("%262143s %262143s", space, code) == 2) {
+                    size_t spaceLength = space[0] == '-' ? 0 : unhex(space, spaceBytes);
+                    size_t codeLength = unhex(code, codeBytes);
+                    errcore_class c = errcore_classify_string(errcore_pay_strings(), (const char *)spaceBytes, spaceLength,
+                                                              (const char *)codeBytes, codeLength);
+                    printf("%llu\\n", (unsigned long long)c);
+                }
+                return 0;
+            }
+
+            """.utf8
+        ).write(to: cMain)
+        let cBinary = directory.appendingPathComponent("c-pairs")
+        let compile = try await GeneratedSourceToolchain.compileC(
+            try #require(GenerateTests.compiler), sources: [source, cMain], binary: cBinary, in: directory)
+        try #require(compile.status == 0, "\(compile.errors)")
+
+        // Swift: the generated catalog, installed as the process-wide catalog.
+        let generated = directory.appendingPathComponent("PayCatalog.swift")
+        #expect(
+            try ErrcatRunner.run(["gen", "swift", "--installing", catalogFile.path, "--output", generated.path]).status
+                == 0)
+        let swiftMain = directory.appendingPathComponent("main.swift")
+        try Data(
+            """
+            import SwiftErr
+            func unhex(_ text: Substring) -> [UInt8] {
+                var bytes: [UInt8] = []
+                var index = text.startIndex
+                while index < text.endIndex {
+                    let next = text.index(index, offsetBy: 2)
+                    bytes.append(UInt8(text[index..<next], radix: 16)!)
+                    index = next
+                }
+                return bytes
+            }
+            let catalog = try PayCatalog.install()
+            while let line = readLine() {
+                let parts = line.split(separator: " ", omittingEmptySubsequences: false)
+                let namespace = String(decoding: parts[0] == "-" ? [] : unhex(parts[0]), as: UTF8.self)
+                let code = String(decoding: unhex(parts[1]), as: UTF8.self)
+                print(catalog.classify(string: code, namespace: namespace).rawValue)
+            }
+
+            """.utf8
+        ).write(to: swiftMain)
+        let swiftBinary = directory.appendingPathComponent("swift-pairs")
+        let build = try await GeneratedSourceToolchain.buildSwift(
+            [generated, swiftMain], binary: swiftBinary, in: directory)
+        try #require(build.succeeded, "\(build.errors)")
+
+        // An empty namespace is written as "-" (scanf and split need a word).
+        let words = pairs.map { "\($0.namespace.isEmpty ? "-" : Self.hex($0.namespace)) \(Self.hex($0.string))\n" }
+            .joined()
+        try Data(words.utf8).write(to: directory.appendingPathComponent("pairs.txt"))
+        let cRun = try await GeneratedSourceToolchain.run(
+            "/bin/sh", ["-c", "\"$0\" < pairs.txt", cBinary.path], in: directory)
+        let swiftRun = try await GeneratedSourceToolchain.run(
+            "/bin/sh", ["-c", "\"$0\" < pairs.txt", swiftBinary.path], in: directory)
+        #expect(cRun.status == 0 && swiftRun.status == 0, "\(cRun.errors)\(swiftRun.errors)")
+        let cClasses = cRun.output.split(separator: "\n").map { UInt64($0)! }
+        let swiftClasses = swiftRun.output.split(separator: "\n").map { UInt64($0)! }
+        #expect(cClasses.count == pairs.count)
+        #expect(swiftClasses == cClasses)
+        for (pair, raw) in zip(pairs, cClasses) {
+            let classification = Classification(rawValue: raw)
+            let row = try #require(rows[pair.line])
+            #expect(row["tier"] as? String == classification.tier.name, "line \(pair.line)")
+            #expect(
+                row["code"] as? Int64 == classification.entryIndex.flatMap { catalog.code(at: $0) }, "line \(pair.line)"
+            )
+            let module = classification.moduleID == 0 ? nil : catalog.moduleName(classification.moduleID)
+            #expect(row["module"] as? String == module, "line \(pair.line)")
+        }
+    }
+
+    @Test("in process, each line read in the catalog's shapes gives the shape and pair errcat names")
+    func readerAgrees() throws {
+        let rows = try Self.rows()
+        let definition = try CatalogDefinition(json: Array(ErrcatRunner.fixture(Self.catalogFixture)))
+        let reader = try #require(ShapeLineReader(catalog: try Catalog(definition), only: nil))
+        let lines = String(decoding: try ErrcatRunner.fixture(Self.corpusFixture), as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        for (index, line) in lines.enumerated() {
+            let row = try #require(rows[index + 1])
+            switch Array(line.utf8).withUnsafeBytes({ reader.read($0) }) {
+            case .problem(let problem):
+                #expect(row["error"] as? String == problem.description, "line \(index + 1)")
+            case .line(let read):
+                #expect(row["shape"] as? String == read.shape, "line \(index + 1)")
+                #expect(row["string"] as? String == read.stringKey.map { String(decoding: $0.string, as: UTF8.self) })
+            }
+        }
+        // Spot checks against the catalog file itself.
+        #expect(rows[1]?["code"] as? Int == 101)
+        #expect(rows[4]?["code"] as? Int == 1, "escaped keys and values read as their text")
+        #expect(rows[13]?["code"] as? Int == 101, "a Problem Details type read by its namespace prefix")
+        #expect((rows[15]?["error"] as? String)?.hasPrefix("ambiguous: shapes \"stripe\" and \"aip\"") == true)
+        #expect(rows[17]?["tier"] as? String == "unknown", "a string code longer than 65,535 bytes")
+        #expect(rows[17]?["shape"] as? String == "slack")
+        #expect(rows[18]?["shape"] as? String == "aip", "a code of the wrong kind for one shape, a failure in another")
+    }
+
+    @Test("the summary counts string codes without an entry by tier and module, as untracked")
+    func summary() throws {
+        let result = try ErrcatRunner.run([
+            "classify", "--catalog", "Tests/Fixtures/\(Self.catalogFixture)", "--json", "--quiet",
+            "Tests/Fixtures/\(Self.corpusFixture)",
+        ])
+        let summary = try result.jsonObject()
+        #expect(summary["total"] as? Int == 19)
+        #expect(summary["invalid"] as? Int == 3)
+        let reasons = try #require(summary["invalidReasons"] as? [String: Int])
+        #expect(reasons["ambiguous shape"] == 1 && reasons["empty line"] == 1 && reasons["malformed JSON"] == 1)
+        let tiers = try #require(summary["tiers"] as? [String: Int])
+        #expect(tiers.values.reduce(0, +) == 16)
+        // Uncoded: expired_card, LIMIT (card, unrecognised); api_error, channel_not_found, X, problem URI,
+        // é, the long code, the failure without a code (unknown).
+        #expect(summary["untracked"] as? Int == 9)
+        #expect((summary["unrecognised"] as? [String: Int])?["card"] == 2)
+    }
+}
