@@ -7,7 +7,7 @@
 #
 # The files: every C source and header of the core (Sources/CErrCore, include/), the C tests
 # (Tests/CErrCoreTests/c, and Tests/CErrCoreTests/emulated for the AVX-512 emulation), the fuzz targets (fuzz/), the embedded sources (Embedded/), the
-# quick benchmark (Benchmarks/tools/quick_bench.c), the upgrade check's programs (scripts/c/upgrade/)
+# C measurement tools (Benchmarks/tools/*.c, *.h), the upgrade check's programs (scripts/c/upgrade/)
 # and the pkg-config examples
 # (Examples/pkgconfig/*.c), as git lists them. Left out: Sources/CErrDefaultCatalog/default_catalog.c,
 # which `errcat gen c` writes from catalog/default.json and a test compares byte for byte with the
@@ -35,7 +35,7 @@ while IFS= read -r f; do
 done < <(git ls-files -- 'Sources/CErrCore/*.c' 'Sources/CErrCore/*.h' 'include/*.h' \
     'Tests/CErrCoreTests/c/*.c' 'Tests/CErrCoreTests/c/*.h' 'Tests/CErrCoreTests/emulated/*.c' \
     'Tests/CErrCoreTests/emulated/*.h' 'fuzz/*.c' 'fuzz/*.h' \
-    'Embedded/*.c' 'Embedded/*.h' 'Benchmarks/tools/quick_bench.c' 'scripts/c/upgrade/*.c' 'Examples/pkgconfig/*.c' |
+    'Embedded/*.c' 'Embedded/*.h' 'Benchmarks/tools/*.c' 'Benchmarks/tools/*.h' 'scripts/c/upgrade/*.c' 'Examples/pkgconfig/*.c' |
     grep -vx 'Sources/CErrDefaultCatalog/default_catalog.c')
 if [ ${#files[@]} -eq 0 ]; then
     echo "format-check: no files to check (is this a git checkout?)" >&2

@@ -14,13 +14,63 @@
 
 /* ---- the hash --------------------------------------------------------------------------- */
 
-/* A 64-bit word of up to 8 bytes, little-endian whatever the CPU: the hash is the same everywhere. */
-static inline uint64_t errcore__word(const unsigned char *p, size_t n) {
+/*
+ * The 8 (or 4) bytes at p as a little-endian word, whatever the CPU: the hash is the same
+ * everywhere. One unaligned load where the compiler says the CPU is little-endian.
+ */
+static inline uint64_t errcore__load64(const unsigned char *p) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t w;
+    memcpy(&w, p, sizeof w);
+    return w;
+#else
     uint64_t w = 0;
-    for (size_t i = 0; i < n; i++) {
+    for (unsigned i = 0; i < 8u; i++) {
         w |= (uint64_t)p[i] << (8u * i);
     }
     return w;
+#endif
+}
+
+static inline uint64_t errcore__load32(const unsigned char *p) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t w;
+    memcpy(&w, p, sizeof w);
+    return w;
+#else
+    return (uint64_t)p[0] | ((uint64_t)p[1] << 8) | ((uint64_t)p[2] << 16) | ((uint64_t)p[3] << 24);
+#endif
+}
+
+/*
+ * The last 1 to 8 bytes of a string of `length` bytes as one word, without a loop over them: the
+ * word of its last 8 bytes for 8 bytes or more (overlapping the words before), two overlapping
+ * halves for 4 to 7, the first, middle and last byte for 1 to 3. Strings of one length with
+ * other bytes give other words, so with the length known two strings are equal when their words
+ * (errcore__equal) and these tails are.
+ */
+static inline uint64_t errcore__tail(const unsigned char *p, size_t length) {
+    if (length >= 8u) {
+        return errcore__load64(p + length - 8u);
+    }
+    if (length >= 4u) {
+        return errcore__load32(p) | (errcore__load32(p + length - 4u) << 32);
+    }
+    if (length > 0u) {
+        return (uint64_t)p[0] | ((uint64_t)p[length / 2u] << 8) | ((uint64_t)p[length - 1u] << 16);
+    }
+    return 0;
+}
+
+/* Whether the `length` bytes at a and b are the same: word by word, then the tails. */
+static inline int errcore__equal(const unsigned char *a, const unsigned char *b, size_t length) {
+    size_t i = 0;
+    for (; i + 8u < length; i += 8u) {
+        if (errcore__load64(a + i) != errcore__load64(b + i)) {
+            return 0;
+        }
+    }
+    return errcore__tail(a, length) == errcore__tail(b, length);
 }
 
 static inline uint64_t errcore__mix(uint64_t x) {
@@ -41,14 +91,12 @@ uint64_t errcore_string_hash(uint64_t seed, uint32_t space, const unsigned char 
     uint64_t h = (seed ^ ((uint64_t)length * 0x9E3779B97F4A7C15ull) ^ space) * 0xBF58476D1CE4E5B9ull;
     h ^= h >> 31;
     size_t i = 0;
-    for (; i + 8u <= length; i += 8u) {
-        h = (h ^ errcore__word(bytes + i, 8u)) * 0xFF51AFD7ED558CCDull;
+    for (; i + 8u < length; i += 8u) {
+        h = (h ^ errcore__load64(bytes + i)) * 0xFF51AFD7ED558CCDull;
         h ^= h >> 29;
     }
-    if (i < length) {
-        h = (h ^ errcore__word(bytes + i, length - i)) * 0xC4CEB9FE1A85EC53ull;
-        h ^= h >> 29;
-    }
+    h = (h ^ errcore__tail(bytes, length)) * 0xC4CEB9FE1A85EC53ull;
+    h ^= h >> 29;
     return errcore__mix(h);
 }
 
@@ -114,7 +162,7 @@ errcore_class errcore_classify_string(const errcore_string_table *strings, const
     if (strings->slots != NULL) {
         const errcore_string_slot *slot = &strings->slots[errcore__string_position(strings, id, bytes, code_length)];
         if (slot->length == code_length && slot->space == id &&
-            memcmp(strings->bytes + slot->key, bytes, code_length) == 0) {
+            errcore__equal(strings->bytes + slot->key, bytes, code_length)) {
             return slot->key_class;
         }
     }
