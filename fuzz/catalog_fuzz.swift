@@ -17,9 +17,13 @@
 ///   them, and the only words in the code are the generator's and the catalog's identifiers.
 /// - Locating many offsets in one sweep (`LineIndex.locations(of:)`) agrees with counting lines
 ///   and scalars from the start of the file.
+/// - Read as a response body in a few shapes (`fuzzShapes`), the input gives the code, namespace
+///   and message a walk of the catalog parser's tree finds, or is refused exactly when that parser
+///   refuses it.
 /// Hangs are findings: run with `-timeout` (scripts/fuzz/run.sh does).
 
 import CErrCore
+import SwiftErr
 @_exported import SwiftErrCore
 
 #if canImport(Glibc)
@@ -171,6 +175,101 @@ func checkAccepted(_ definition: CatalogDefinition, bytes: [UInt8], path: String
     }
 }
 
+/// Shapes every input is read in as a response body: nested keys, an array index, the first
+/// element with a member, integer and string codes, each failure rule.
+let fuzzShapes: [ShapeDefinition] = [
+    ShapeDefinition(
+        name: "nested", code: .body([.key("error"), .key("code")]), codeType: .string,
+        namespace: .location(.body([.key("error"), .key("type")])), message: .body([.key("error"), .key("message")]),
+        payload: .body([.key("error")]), failure: .status),
+    ShapeDefinition(name: "envelope", code: .body([.key("ret")]), payload: .body([.key("data")]), failure: .code),
+    ShapeDefinition(
+        name: "info",
+        code: .body([.key("error"), .key("details"), .firstWhere(key: "@type", equals: "info"), .key("reason")]),
+        codeType: .string, failure: .present(.body([.key("error")]))),
+    ShapeDefinition(
+        name: "list", code: .body([.key("errors"), .index(0), .key("code")]), codeType: .string,
+        failure: .flag(.body([.key("ok")]), failsWhen: false)),
+]
+
+/// The value at `path` in a tree the catalog reader's parser made: the reference for the path
+/// lookup (the first member of a repeated key; the first element whose member is the string).
+func referenceValue(_ node: JSONNode, _ path: ArraySlice<ShapeDefinition.PathStep>) -> JSONNode? {
+    guard let step = path.first else { return node }
+    switch (step, node.value) {
+    case (.key(let key), .object(let members)):
+        return members.first { $0.key == key }.flatMap { referenceValue($0.value, path.dropFirst()) }
+    case (.index(let index), .array(let elements)):
+        return index < elements.count ? referenceValue(elements[index], path.dropFirst()) : nil
+    case (.firstWhere(let key, let value), .array(let elements)):
+        let match = elements.first { element in
+            guard case .object(let members) = element.value, let member = members.first(where: { $0.key == key }),
+                case .string(let text) = member.value.value
+            else { return false }
+            return Array(text.utf8) == Array(value.utf8)
+        }
+        return match.flatMap { referenceValue($0, path.dropFirst()) }
+    default:
+        return nil
+    }
+}
+
+/// Reads the input as a body in each of `fuzzShapes`: a body the catalog reader's parser refuses
+/// is refused as not JSON, and in one it accepts the code, namespace and message are the values
+/// the reference walk finds (or the reading names the one of the wrong kind).
+func checkShapeReading(_ bytes: [UInt8]) {
+    let tree = bytes.withUnsafeBytes { raw in Result { () throws(JSONSyntaxError) in try JSONTreeParser.parse(raw) } }
+    for shape in fuzzShapes {
+        let reading = bytes.withUnsafeBytes { raw in
+            Result { () throws(ShapeReading.Failure) in
+                try ShapeReading(raw, shape: shape, status: nil, successCode: 0)
+            }
+        }
+        switch (tree, reading) {
+        case (.failure, .failure(.notJSON)):
+            continue
+        case (.failure(let error), _):
+            fail("shape \(shape.name) read a body the parser refuses (\(error.message))")
+        case (.success, .failure(.notJSON(let error))):
+            fail("shape \(shape.name) refused a body the parser accepts (\(error.message))")
+        case (.success(let root), .failure(let failure)):
+            // The reading refuses a value of the wrong kind: the reference must see one.
+            guard case .body(let path) = shape.code, let code = referenceValue(root, path[...]) else {
+                if case .flagMissing = failure { continue }
+                if case .wrongKind = failure { continue }
+                fail("shape \(shape.name) failed with \(failure) where the code is missing")
+            }
+            switch (failure, code.value) {
+            case (.codeOutOfRange, .number(let number)) where number.integer == nil: continue
+            case (.wrongKind, _), (.flagMissing, _): continue
+            default: fail("shape \(shape.name) failed with \(failure) on a code \(code.value.kindDescription)")
+            }
+        case (.success(let root), .success(let read)):
+            if case .body(let path) = shape.code {
+                let expected: ShapeReading.Code?
+                switch referenceValue(root, path[...])?.value {
+                case .string(let text)? where shape.codeType == .string: expected = .string(Array(text.utf8))
+                case .number(let number)? where shape.codeType == .integer:
+                    expected = number.integer.map { .integer($0) }
+                case .null?, nil: expected = nil
+                default: fail("shape \(shape.name) read a code of the wrong kind")
+                }
+                if read.code != expected { fail("shape \(shape.name) read code \(String(describing: read.code))") }
+            }
+            if case .location(.body(let path)) = shape.namespace {
+                var expected: [UInt8]? = nil
+                if case .string(let text)? = referenceValue(root, path[...])?.value { expected = Array(text.utf8) }
+                if read.namespace != expected { fail("shape \(shape.name) read another namespace") }
+            }
+            if case .body(let path)? = shape.message {
+                var expected: String? = nil
+                if case .string(let text)? = referenceValue(root, path[...])?.value { expected = text }
+                if read.message != expected { fail("shape \(shape.name) read another message") }
+            }
+        }
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCatalog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -185,6 +284,7 @@ public func fuzzCatalog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     } catch {
         checkRejected(error, bytes: bytes, limit: limit)
     }
+    checkShapeReading(bytes)
     // One input in eight: the sweep against counting from the start, at offsets taken from the
     // input itself (a pure function; the counting pass costs more than the reader in this target).
     if knob & 7 == 0 {

@@ -46,7 +46,7 @@ FUZZ_ENVELOPE_SRCS := $(sort $(wildcard Sources/SwiftErr/Envelope/*.swift)) Sour
 FUZZ_CATALOG_DIR := $(FUZZ_DIR)/catalog
 FUZZ_CORE_SWIFT_SRCS := $(sort $(shell find Sources/SwiftErrCore -name '*.swift' 2>/dev/null))
 FUZZ_JSON_SRCS := Sources/SwiftErr/SwiftErr.swift $(sort $(wildcard Sources/SwiftErr/JSON/*.swift)) \
-  Sources/SwiftErr/Envelope/JSONValueKind.swift
+  Sources/SwiftErr/Envelope/JSONValueKind.swift $(sort $(wildcard Sources/SwiftErr/Shapes/*.swift))
 FUZZ_CATALOG_SRCS := $(sort $(filter-out Sources/SwiftErrCatalogFile/ReloadableCatalog+File.swift, \
   $(wildcard Sources/SwiftErrCatalogFile/*.swift Sources/SwiftErrCatalogFile/JSON/*.swift \
   Sources/ErrcatKit/Generate/*.swift))) fuzz/catalog_fuzz.swift
