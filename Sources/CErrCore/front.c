@@ -153,20 +153,6 @@ static inline int64_t errcore__key(const errcore_table *t, size_t i) {
     return i < t->entry_count ? t->codes[i] : t->success_code;
 }
 
-/* True when code is an entry code of t (codes ascending). */
-static bool errcore__is_entry_code(const errcore_table *t, int64_t code) {
-    size_t lo = 0, hi = t->entry_count;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (t->codes[mid] < code) {
-            lo = mid + 1;
-        } else {
-            hi = mid;
-        }
-    }
-    return lo < t->entry_count && t->codes[lo] == code;
-}
-
 /* The table codes: entries, plus the success code when it has no entry. */
 static size_t errcore__key_count(const errcore_table *t) {
     return t->entry_count + (errcore__is_entry_code(t, t->success_code) ? 0u : 1u);

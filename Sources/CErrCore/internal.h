@@ -146,6 +146,20 @@ static inline errcore_status errcore__fail(errcore_diag *diag, errcore_status st
     return status;
 }
 
+/* True when code is an entry code of t (codes ascending): a binary search. */
+static inline bool errcore__is_entry_code(const errcore_table *t, int64_t code) {
+    size_t lo = 0, hi = t->entry_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (t->codes[mid] < code) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return lo < t->entry_count && t->codes[lo] == code;
+}
+
 /* Classification by two searches (entries, then ranges), ignoring any index. */
 ERRCORE__INTERNAL errcore_class errcore__classify_searches(const errcore_table *t, int64_t code);
 

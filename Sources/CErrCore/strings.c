@@ -171,32 +171,15 @@ errcore_class errcore_classify_string(const errcore_string_table *strings, const
 
 /* ---- proving a table right -------------------------------------------------------------- */
 
+/* errcore__fail() with the other index and the module a string table's problems may name. */
 static errcore_status errcore__string_problem(errcore_diag *diag, errcore_status status, errcore_subject subject,
                                               size_t index, size_t other_index, int64_t code, uint32_t module) {
+    errcore__fail(diag, status, subject, index, code);
     if (diag) {
-        diag->status = status;
-        diag->subject = subject;
-        diag->index = index;
         diag->other_index = other_index;
-        diag->code = code;
-        diag->other_code = 0;
         diag->module = module;
     }
     return status;
-}
-
-/* The index of `code` among t's entry codes, or ERRCORE_NO_INDEX. */
-static size_t errcore__entry_of(const errcore_table *t, int64_t code) {
-    size_t lo = 0, hi = t->entry_count;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (t->codes[mid] < code) {
-            lo = mid + 1;
-        } else {
-            hi = mid;
-        }
-    }
-    return lo < t->entry_count && t->codes[lo] == code ? lo : ERRCORE_NO_INDEX;
 }
 
 errcore_status errcore_string_validate(const errcore_table *table, const errcore_string_table *strings,
@@ -596,7 +579,7 @@ errcore_status errcore_string_build(const errcore_table *table, const errcore_st
         }
     }
     for (size_t i = 0; i < def->code_count; i++) {
-        if (errcore__entry_of(table, def->codes[i].entry_code) == ERRCORE_NO_INDEX) {
+        if (!errcore__is_entry_code(table, def->codes[i].entry_code)) {
             return errcore__string_problem(diag, ERRCORE_E_UNKNOWN_CODE, CODE, i, ERRCORE_NO_INDEX,
                                            def->codes[i].entry_code, 0);
         }

@@ -13,21 +13,12 @@ struct CatalogErrorTests {
             codes: codes.map { EntryDefinition(code: $0.0, name: $0.1, message: LocalizedText(english: $0.1)) })
     }
 
-    private func failure(_ definition: CatalogDefinition) -> CatalogError? {
-        do {
-            _ = try Catalog(definition)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     @Test("two modules listing the same code")
     func duplicateCode() throws {
         // Ranges do not overlap, but 'homework' lists a code studyGroup already lists.
         let definition = Catalog.builtIn.definition.adding(
             module("homework", [11_300_000...11_309_999], [(11_210_005, "copy")]))
-        let error = try #require(failure(definition))
+        let error = try #require(buildFailure(definition))
         #expect(error.status == .duplicateCode)
         #expect(error.code == 11_210_005)
         #expect(error.message.contains("homework.copy"), "\(error.message)")
@@ -38,7 +29,7 @@ struct CatalogErrorTests {
     func duplicateBase() throws {
         var definition = Catalog.builtIn.definition.withoutModules
         definition.base.append(EntryDefinition(code: 11001, name: "again", message: LocalizedText(english: "again")))
-        let error = try #require(failure(definition))
+        let error = try #require(buildFailure(definition))
         #expect(error.status == .duplicateCode)
         #expect(error.code == 11001)
         #expect(error.message.contains("base.again") && error.message.contains("base.tokenExpire"), "\(error.message)")
@@ -47,7 +38,7 @@ struct CatalogErrorTests {
     @Test("overlapping ranges")
     func overlap() throws {
         let definition = Catalog.builtIn.definition.adding(module("clash", [11_219_000...11_229_999], []))
-        let error = try #require(failure(definition))
+        let error = try #require(buildFailure(definition))
         #expect(error.status == .rangeOverlap)
         #expect(error.message.contains("clash range 11219000...11229999"), "\(error.message)")
         #expect(error.message.contains("studyGroup range 11210000...11219999"), "\(error.message)")
@@ -56,7 +47,7 @@ struct CatalogErrorTests {
     @Test("a module range covering a base code")
     func baseInModule() throws {
         let definition = Catalog.builtIn.definition.adding(module("wide", [11_000...11_999], []))
-        let error = try #require(failure(definition))
+        let error = try #require(buildFailure(definition))
         #expect(error.status == .baseInModuleRange)
         #expect(error.message.contains("wide"), "\(error.message)")
     }
@@ -64,7 +55,7 @@ struct CatalogErrorTests {
     @Test("a module code outside its own ranges")
     func outside() throws {
         let definition = Catalog.builtIn.definition.withoutModules.adding(module("m", [100...199], [(250, "far")]))
-        let error = try #require(failure(definition))
+        let error = try #require(buildFailure(definition))
         #expect(error.status == .codeOutsideModule)
         #expect(error.message.contains("m.far"), "\(error.message)")
     }
@@ -72,21 +63,21 @@ struct CatalogErrorTests {
     @Test("the success code inside a module")
     func successInModule() throws {
         let definition = Catalog.builtIn.definition.withoutModules.adding(module("zero", [-5...5], []))
-        let error = try #require(failure(definition))
+        let error = try #require(buildFailure(definition))
         #expect(error.status == .successInModule)
     }
 
     @Test("empty names, NUL bytes and duplicate module names")
     func malformed() throws {
         let emptyName = Catalog.builtIn.definition.withoutModules.adding(module("", [100...199], []))
-        #expect(failure(emptyName)?.status == .emptyName)
+        #expect(buildFailure(emptyName)?.status == .emptyName)
         let nul = Catalog.builtIn.definition.withoutModules.adding(module("m\u{0}x", [100...199], []))
-        let nulError = try #require(failure(nul))
+        let nulError = try #require(buildFailure(nul))
         #expect(nulError.status == .badString)
         #expect(nulError.message.contains("NUL"))
         let twice = Catalog.builtIn.definition.withoutModules.adding(module("m", [100...199], [])).adding(
             module("m", [200...299], []))
-        let twiceError = try #require(failure(twice))
+        let twiceError = try #require(buildFailure(twice))
         #expect(twiceError.status == .duplicateModuleName)
         #expect(twiceError.message.contains("'m'"))
     }

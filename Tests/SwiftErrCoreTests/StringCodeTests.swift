@@ -82,20 +82,26 @@ struct StringCodeTests {
             reference.listed[pair] = nextCode
             return true
         }
-        // Base entries: the catalog's own namespace, or an unowned one.
-        var base: [EntryDefinition] = []
-        for _ in 0..<Int(random.below(20)) {
-            let namespace: String? =
-                unowned.isEmpty || random.below(2) == 0 ? nil : unowned[Int(random.below(UInt64(unowned.count)))]
-            let pair = Case.Pair(namespace: namespace, string: randomString(&random))
-            guard add(pair) else { continue }
-            base.append(
-                EntryDefinition(
-                    code: nextCode, name: "b\(nextCode)", string: pair.string, namespace: namespace,
-                    message: LocalizedText(english: "b")))
-            nextCode += 1
+        // Up to `count` entries with string codes from `nextCode` on, each in one of `namespaces`
+        // or, one time in `ownOneIn` (always when there are none), the catalog's own.
+        func entries(_ count: Int, in namespaces: [String], ownOneIn: UInt64, prefix: String) -> [EntryDefinition] {
+            var result: [EntryDefinition] = []
+            for _ in 0..<count {
+                let namespace: String? =
+                    namespaces.isEmpty || random.below(ownOneIn) == 0
+                    ? nil : namespaces[Int(random.below(UInt64(namespaces.count)))]
+                let pair = Case.Pair(namespace: namespace, string: randomString(&random))
+                guard add(pair) else { continue }
+                result.append(
+                    EntryDefinition(
+                        code: nextCode, name: "\(prefix)\(nextCode)", string: pair.string, namespace: namespace,
+                        message: LocalizedText(english: prefix)))
+                nextCode += 1
+            }
+            return result
         }
-        nextCode = 1_000
+        // Base entries: the catalog's own namespace, or an unowned one.
+        let base = entries(Int(random.below(20)), in: unowned, ownOneIn: 2, prefix: "b")
         for m in 0..<moduleCount {
             let id = UInt16(m + 1)
             var namespaces: [String] = []
@@ -108,20 +114,8 @@ struct StringCodeTests {
             }
             let first = Int64(m + 1) * 1_000_000
             nextCode = first
-            var codes: [EntryDefinition] = []
-            for _ in 0..<Int(random.below(UInt64(m == 0 ? 400 : 60))) {
-                // A module's codes: in one of its namespaces, or the catalog's own.
-                let namespace: String? =
-                    namespaces.isEmpty || random.below(4) == 0
-                    ? nil : namespaces[Int(random.below(UInt64(namespaces.count)))]
-                let pair = Case.Pair(namespace: namespace, string: randomString(&random))
-                guard add(pair) else { continue }
-                codes.append(
-                    EntryDefinition(
-                        code: nextCode, name: "m\(nextCode)", string: pair.string, namespace: namespace,
-                        message: LocalizedText(english: "m")))
-                nextCode += 1
-            }
+            // A module's codes: in one of its namespaces, or the catalog's own.
+            let codes = entries(Int(random.below(UInt64(m == 0 ? 400 : 60))), in: namespaces, ownOneIn: 4, prefix: "m")
             modules.append(
                 ModuleDefinition(
                     name: "module\(m)", title: LocalizedText(english: "M"), ranges: [first...(first + 999_999)],
@@ -185,15 +179,6 @@ struct StringCodeTests {
         #expect(Catalog(definitionWithoutStrings: ()).classify(string: "x").tier == .unknown)
     }
 
-    private func failure(_ definition: CatalogDefinition) -> CatalogError? {
-        do {
-            _ = try Catalog(definition)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     private func catalog(base: [EntryDefinition] = [], modules: [ModuleDefinition]) -> CatalogDefinition {
         CatalogDefinition(
             name: "rules", success: EntryDefinition(code: 0, name: "ok", message: LocalizedText(english: "OK")),
@@ -215,7 +200,7 @@ struct StringCodeTests {
     @Test("a string code twice in one namespace names both entries")
     func duplicateString() throws {
         let error = try #require(
-            failure(
+            buildFailure(
                 catalog(modules: [
                     module("card", 1...9, namespaces: ["c"], [entry(1, "x", in: "c"), entry(2, "x", in: "c")])
                 ])))
@@ -226,7 +211,7 @@ struct StringCodeTests {
     @Test("a namespace owned by two modules")
     func twiceOwned() throws {
         let error = try #require(
-            failure(
+            buildFailure(
                 catalog(modules: [
                     module("a", 1...9, namespaces: ["n"], []), module("b", 10...19, namespaces: ["n"], []),
                 ])))
@@ -237,7 +222,7 @@ struct StringCodeTests {
     @Test("a module's string code in another module's namespace, a base one in an owned namespace")
     func ownership() throws {
         let foreign = try #require(
-            failure(
+            buildFailure(
                 catalog(modules: [
                     module("a", 1...9, namespaces: ["n"], []),
                     module("b", 10...19, namespaces: [], [entry(10, "x", in: "n")]),
@@ -245,14 +230,15 @@ struct StringCodeTests {
         #expect(foreign.status == .codeOutsideModule)
         #expect(foreign.message.contains("b.e10") && foreign.message.contains("module 'a'"), "\(foreign.message)")
         let base = try #require(
-            failure(catalog(base: [entry(100, "x", in: "n")], modules: [module("a", 1...9, namespaces: ["n"], [])])))
+            buildFailure(
+                catalog(base: [entry(100, "x", in: "n")], modules: [module("a", 1...9, namespaces: ["n"], [])])))
         #expect(base.status == .baseInModuleRange)
         #expect(base.message.contains("base.e100"), "\(base.message)")
     }
 
     @Test("an empty string code is refused by the C core, naming the entry")
     func emptyString() throws {
-        let error = try #require(failure(catalog(base: [entry(100, "")], modules: [])))
+        let error = try #require(buildFailure(catalog(base: [entry(100, "")], modules: [])))
         #expect(error.status == .emptyName)
         #expect(error.message.contains("base.e100"), "\(error.message)")
     }

@@ -312,13 +312,7 @@ struct CSourceGenerator {
                 out += slot.length > 0 ? " /* \(text(slot.key, slot.length)) */\n" : "\n"
             }
             out += "};\n\n"
-            let bucketCount = 1 << (32 - Int(strings.bucket_shift))
-            out += "/* String lookup displacements, one per bucket. */\n"
-            out += "static const uint32_t \(bucketsName)[\(bucketCount)] = {\n"
-            for bucket in 0..<bucketCount {
-                out += "    \(strings.buckets[bucket])u,\n"
-            }
-            out += "};\n\n"
+            out += displacements("String lookup", name: bucketsName, strings.buckets, shift: strings.bucket_shift)
         }
         out += "static const errcore_string_table \(prefix)string_table = {\n"
         out += "    \(prefix)string_bytes,\n"
@@ -417,7 +411,6 @@ struct CSourceGenerator {
             return ("", "    {NULL, NULL, NULL, 0, 0, 0, 0, 0, 0},\n")
         }
         let slotCount = Int(front.slot_mask) + 1
-        let bucketCount = 1 << (32 - Int(front.bucket_shift))
         var out = "/* Exact-match front: every table code at its hash position (errcore_front_position()), with\n"
         out += " * its class; errcore_validate() proves it. A slot no code hashes to holds a code that\n"
         out += " * hashes elsewhere. */\n"
@@ -426,12 +419,7 @@ struct CSourceGenerator {
             out += "    {\(CLiteral.int64(slots[slot].key)), \(hex64(slots[slot].key_class))},\n"
         }
         out += "};\n\n"
-        out += "/* Front displacements, one per bucket. */\n"
-        out += "static const uint32_t \(prefix)front_buckets[\(bucketCount)] = {\n"
-        for bucket in 0..<bucketCount {
-            out += "    \(buckets[bucket])u,\n"
-        }
-        out += "};\n\n"
+        out += displacements("Front", name: "\(prefix)front_buckets", buckets, shift: front.bucket_shift)
         var gapsName = "NULL"
         if let gaps = front.gaps {
             gapsName = "\(prefix)front_gaps"
@@ -447,6 +435,18 @@ struct CSourceGenerator {
         initializer += "     \(hex64(front.multiplier)), \(CLiteral.int64(front.gap_base)), \(front.gap_count), "
         initializer += "\(front.slot_mask)u, \(front.bucket_shift), \(front.gap_shift)},\n"
         return (out, initializer)
+    }
+
+    /// A hash-and-displace lookup's displacements, one per bucket (`2^(32 - shift)` of them), as a
+    /// static array: the exact-match front's and the string table's.
+    private func displacements(_ what: String, name: String, _ buckets: UnsafePointer<UInt32>, shift: UInt8) -> String {
+        let count = 1 << (32 - Int(shift))
+        var out = "/* \(what) displacements, one per bucket. */\n"
+        out += "static const uint32_t \(name)[\(count)] = {\n"
+        for bucket in 0..<count {
+            out += "    \(buckets[bucket])u,\n"
+        }
+        return out + "};\n\n"
     }
 
     /// `0x0123456789ABCDEFu`: sixteen upper-case hex digits.
