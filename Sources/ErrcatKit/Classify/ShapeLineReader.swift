@@ -41,6 +41,12 @@ struct ShapeLineReader {
 
     func read(_ line: UnsafeRawBufferPointer) -> ShapeLineOutcome {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .problem(.empty) }
+        // The line is checked as JSON once; each shape then only looks its values up.
+        do {
+            try ShapeReading.validate(line)
+        } catch {
+            return .problem(.shape(error, shapes.count == 1 ? shapes[0].name : nil))
+        }
         var firstFailure: ShapeReading.Failure? = nil
         var withCode: [(shape: ShapeDefinition, reading: ShapeReading)] = []
         var failedWithout: ShapeDefinition? = nil
@@ -48,7 +54,8 @@ struct ShapeLineReader {
         for shape in shapes {
             let reading: ShapeReading
             do {
-                reading = try ShapeReading(line, shape: shape, status: nil, successCode: catalog.successCode)
+                reading = try ShapeReading(
+                    validated: line, shape: shape, status: nil, successCode: catalog.successCode)
             } catch {
                 if firstFailure == nil { firstFailure = error }
                 continue

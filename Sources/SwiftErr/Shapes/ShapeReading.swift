@@ -59,7 +59,15 @@ package struct ShapeReading: Sendable, Hashable {
     package init(
         _ body: UnsafeRawBufferPointer, shape: ShapeDefinition, status: Int?, successCode: Int64
     ) throws(Failure) {
-        guard shape.kind == .json, let codeLocation = shape.code else { throw .notABodyShape(shape.kind) }
+        guard shape.kind == .json else { throw .notABodyShape(shape.kind) }
+        try Self.validate(body)
+        try self.init(validated: body, shape: shape, status: status, successCode: successCode)
+    }
+
+    /// Checks that `body` is one JSON document (RFC 8259, UTF-8, nesting within the scanner's
+    /// limit), once for any number of shapes it is then read in with ``init(validated:shape:status:successCode:)``.
+    /// - Throws: ``Failure/notJSON(_:)`` naming the first problem and its byte.
+    package static func validate(_ body: UnsafeRawBufferPointer) throws(Failure) {
         var scanner = JSONScanner(body)
         do throws(JSONSyntaxError) {
             scanner.skipByteOrderMark()
@@ -70,6 +78,14 @@ package struct ShapeReading: Sendable, Hashable {
         } catch {
             throw .notJSON(error)
         }
+    }
+
+    /// Reads a body that ``validate(_:)`` accepted in `shape`, as ``init(_:shape:status:successCode:)``
+    /// does without checking the body again.
+    package init(
+        validated body: UnsafeRawBufferPointer, shape: ShapeDefinition, status: Int?, successCode: Int64
+    ) throws(Failure) {
+        guard shape.kind == .json, let codeLocation = shape.code else { throw .notABodyShape(shape.kind) }
         var lookup = JSONPathLookup(body)
         do {
             code = try Self.code(at: codeLocation, type: shape.codeType, in: &lookup)
