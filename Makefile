@@ -16,6 +16,7 @@
 #   make gen CATALOG=FILE     your catalog's C table for your build: build/gen/<file>.c and .h
 #                             (OUT=DIR/NAME.c elsewhere; scripts/make/gen.mk)
 #   make cross                the core, freestanding, for Cortex-M4 and RV32 (scripts/make/cross.mk)
+#   make test-portable-multiply the string hash's 32-bit targets' multiplication, tested here
 #   make test-avx512-emulated the batch's AVX-512 path on SIMDe's portable intrinsics, for a CPU
 #                             without AVX-512 (needs libsimde-dev)
 #   make check                everything README's test command runs (below, "make check")
@@ -124,6 +125,14 @@ $(BUILD)/c-tests: $(TEST_OBJS) $(BUILD)/libcerrcore.a
 test: $(BUILD)/c-tests
 	./$(BUILD)/c-tests
 
+# The string hash's multiplication as 32-bit targets do it (four 32-bit products, no 128-bit
+# integers), built and checked on this machine: its pinned hashes must come out the same.
+.PHONY: test-portable-multiply
+test-portable-multiply:
+	$(MAKE) BUILD=$(BUILD)/portable-multiply CFLAGS="$(CFLAGS) -DERRCORE__PORTABLE_MULTIPLY" \
+	    $(BUILD)/portable-multiply/c-tests
+	./$(BUILD)/portable-multiply/c-tests strings
+
 install: $(BUILD)/libcerrcore.a $(BUILD)/libcerrcore.so
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 644 include/CErrCore.h $(DESTDIR)$(PREFIX)/include/
@@ -218,7 +227,7 @@ check:
 
 check-c: check-gcc check-clang check-sanitize check-cross
 check-gcc:
-	$(MAKE) CC=gcc BUILD=build/gcc test check-exports upgrade-check
+	$(MAKE) CC=gcc BUILD=build/gcc test check-exports upgrade-check test-portable-multiply
 check-clang:
 	$(MAKE) CC=clang BUILD=build/clang test check-exports upgrade-check test-avx512-emulated
 	$(MAKE) CC=clang BUILD=build/clang install PREFIX=$(CHECK_PREFIX)

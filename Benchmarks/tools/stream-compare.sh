@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # stream-compare.sh — errcat classify against what a user would pick instead, on one JSONL file:
 # a C++ program with simdjson On-Demand (Benchmarks/Stream/simdjson_lines.cpp, against Debian's
-# libsimdjson-dev), `jq -R 'fromjson? | .ret'` and `wc -l` (the read floor). Each tool runs once,
-# on a file in the page cache; CPU time is user + sys from /usr/bin/time.
+# libsimdjson-dev), `jq -R 'fromjson? | .ret'` and `wc -l` (the read floor). Then nested string
+# codes: Google's AIP-193 errors and Stripe's, as many lines drawn from the example catalogs'
+# corpora (catalog/examples), errcat with that catalog against the simdjson program in that shape.
+# Each tool runs once, on a file in the page cache; CPU time is user + sys from /usr/bin/time.
 #
 # usage (from the repository root):
 #   Benchmarks/tools/stream-compare.sh [LINES] [SEED]     default 2000000 lines, seed 7
@@ -86,6 +88,45 @@ echo "errcat --jobs 1 CPU / simdjson CPU: $(ratio errcat simdjson) (target <= 1.
 echo "jq CPU / errcat --jobs 1 CPU: $(ratio jq errcat)"
 jobs_ratio=$(awk -v a="${wall[errcat_jobs2]}" -v b="${wall[errcat]}" 'BEGIN { printf "%.2f", a / b }')
 echo "errcat --jobs 2 wall / --jobs 1 wall: $jobs_ratio (one run each; compare medians of several for --jobs)"
+
+# Nested string codes: the same number of lines drawn (fixed seed) from an example catalog's corpus,
+# classified by errcat with that catalog and by the simdjson program in that shape.
+echo
+echo "nested string codes: errcat classify --jobs 1 --catalog catalog/examples/NAME.json against the"
+echo "simdjson program in the same shape, on $lines lines drawn from catalog/examples/NAME.jsonl"
+echo
+echo "| corpus | bytes | simdjson CPU s | errcat CPU s | errcat / simdjson | successes (simdjson, errcat) |"
+echo "|---|---:|---:|---:|---:|---|"
+for pair in google:aip193 stripe:stripe; do
+    name=${pair%%:*}
+    shape=${pair#*:}
+    corpus=$tmp/$name.jsonl
+    python3 - "catalog/examples/$name.jsonl" "$lines" "$seed" >"$corpus" <<'PY'
+import random, sys
+source, count, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+with open(source, encoding="utf-8") as handle:
+    lines = [line for line in handle if line.strip()]
+random.seed(seed)
+sys.stdout.writelines(random.choice(lines) for _ in range(count))
+PY
+    cat "$corpus" >/dev/null
+    run "simdjson_$name" "$tmp/simdjson_lines" --shape "$shape" "$corpus"
+    run "errcat_$name" "$errcat" classify --jobs 1 --quiet --max-errors 0 --catalog "catalog/examples/$name.json" "$corpus"
+    simd_lines=$(sed -n 's/^lines \([0-9]*\),.*/\1/p' "$tmp/out.simdjson_$name")
+    simd_ok=$(sed -n 's/.*successes \([0-9]*\),.*/\1/p' "$tmp/out.simdjson_$name")
+    errcat_lines=$(awk '$1 == "lines" {print $2}' "$tmp/out.errcat_$name")
+    errcat_ok=$(awk '$1 == "success" {print $2; exit}' "$tmp/out.errcat_$name")
+    if [ "$simd_lines" != "$errcat_lines" ] || [ "$simd_ok" != "$errcat_ok" ]; then
+        echo "stream-compare: on $name, simdjson read $simd_lines lines ($simd_ok successes)," \
+            "errcat $errcat_lines ($errcat_ok)" >&2
+        exit 1
+    fi
+    printf '| %s | %s | %s | %s | %s | %s, %s |\n' "$name" "$(stat -c %s "$corpus")" "$(cpu "simdjson_$name")" \
+        "$(cpu "errcat_$name")" "$(ratio "errcat_$name" "simdjson_$name")" "$simd_ok" "$errcat_ok"
+    rm -f "$corpus"
+done
+echo "(target: errcat / simdjson <= 1.0 on each)"
+
 echo
 echo "errcat merge of the shards' summaries:"
 Benchmarks/tools/merge-tree.sh "$errcat" "${MERGE_SUMMARIES:-10000}" 100

@@ -19,6 +19,10 @@
  *   - every text function (describe in both languages, full and truncated
  *     buffers; names, messages, titles; status, tier and flag names;
  *     errcore_format_int64);
+ *   - string codes: errcore_string_hash at every length 0 ... 80, the string
+ *     table errcore_string_build makes (byte for byte), and
+ *     errcore_classify_string on listed strings, their near misses, random
+ *     strings and unknown namespaces, over its own table and the reference's;
  *   - errcore_build of the default catalog from shuffled input, and the
  *     status, diagnostic and diagnostic text of each kind of bad input;
  *     errcore_check_size and the full list errcore_check_catalog reports
@@ -59,6 +63,11 @@ typedef struct core_build {
     uint16_t (*module_find)(const errcore_table *, const char *);
     size_t (*describe)(const errcore_table *, int64_t, errcore_lang, char *, size_t);
     size_t (*format_int64)(int64_t, char *, size_t);
+    uint64_t (*string_hash)(uint64_t, uint32_t, const unsigned char *, size_t);
+    errcore_status (*string_build_size)(const errcore_string_def *, size_t *, errcore_diag *);
+    errcore_status (*string_build)(const errcore_table *, const errcore_string_def *, void *, size_t,
+                                   errcore_string_table *, errcore_diag *);
+    errcore_class (*classify_string)(const errcore_string_table *, const char *, size_t, const char *, size_t);
 } core_build;
 
 /* Prototypes of a renamed build: P##errcore_classify and so on. */
@@ -85,7 +94,12 @@ typedef struct core_build {
     const char *P##errcore_module_title(const errcore_table *, uint16_t, errcore_lang);                                \
     uint16_t P##errcore_module_find(const errcore_table *, const char *);                                              \
     size_t P##errcore_describe(const errcore_table *, int64_t, errcore_lang, char *, size_t);                          \
-    size_t P##errcore_format_int64(int64_t, char *, size_t);
+    size_t P##errcore_format_int64(int64_t, char *, size_t);                                                           \
+    uint64_t P##errcore_string_hash(uint64_t, uint32_t, const unsigned char *, size_t);                                \
+    errcore_status P##errcore_string_build_size(const errcore_string_def *, size_t *, errcore_diag *);                 \
+    errcore_status P##errcore_string_build(const errcore_table *, const errcore_string_def *, void *, size_t,          \
+                                           errcore_string_table *, errcore_diag *);                                    \
+    errcore_class P##errcore_classify_string(const errcore_string_table *, const char *, size_t, const char *, size_t);
 
 #define BUILD_ENTRY(LABEL, P)                                                                                          \
     {LABEL,                                                                                                            \
@@ -110,7 +124,11 @@ typedef struct core_build {
      P##errcore_module_title,                                                                                          \
      P##errcore_module_find,                                                                                           \
      P##errcore_describe,                                                                                              \
-     P##errcore_format_int64}
+     P##errcore_format_int64,                                                                                          \
+     P##errcore_string_hash,                                                                                           \
+     P##errcore_string_build_size,                                                                                     \
+     P##errcore_string_build,                                                                                          \
+     P##errcore_classify_string}
 
 #if !defined(EMBEDDED_FS_gcc) && !defined(EMBEDDED_FS_clang)
 #error "define EMBEDDED_FS_gcc and/or EMBEDDED_FS_clang for the freestanding builds linked in"
@@ -738,6 +756,147 @@ static void check_build(const core_build *b, const errcore_class *expected) {
     free(bad.ranges);
 }
 
+/* ---- string codes ----------------------------------------------------------------------- */
+
+#define STRING_CODES  300
+#define STRING_PROBES 20000
+
+static uint64_t string_rng = 0x5EED5EED5EEDull;
+
+static uint64_t string_next(void) {
+    string_rng ^= string_rng << 13;
+    string_rng ^= string_rng >> 7;
+    string_rng ^= string_rng << 17;
+    return string_rng;
+}
+
+/* length bytes of [a-z_] (and, one time in eight, any byte) into out. */
+static void string_fill(char *out, size_t length) {
+    for (size_t i = 0; i < length; i++) {
+        uint64_t r = string_next();
+        out[i] = (r & 7u) == 0 ? (char)(r >> 8) : "abcdefghijklmnopqrstuvwxyz_"[(r >> 8) % 27u];
+    }
+}
+
+/*
+ * Tables of one string code each, of every length 1 ... 70: nearly every string of that length
+ * lands on its one slot, so a probe with one byte changed (at each position in turn) is told
+ * apart by the comparison of the bytes alone.
+ */
+static void check_one_string_tables(const core_build *b, const errcore_table *table) {
+    for (size_t length = 1; length <= 70; length++) {
+        char key[72], probe[72];
+        string_fill(key, length);
+        const errcore_string_code_def code = {key, length, 0, table->codes[length % table->entry_count]};
+        const errcore_string_def def = {NULL, 0, &code, 1};
+        size_t need = 0;
+        errcore_string_table ref_strings, strings;
+        check(reference.string_build_size(&def, &need, NULL) == ERRCORE_OK, &reference, "string_build_size", 0);
+        uint64_t *ref_storage = calloc(need / 8 + 1, 8), *storage = calloc(need / 8 + 1, 8);
+        if (ref_storage == NULL || storage == NULL) {
+            printf("out of memory\n");
+            exit(2);
+        }
+        int built = reference.string_build(table, &def, ref_storage, need, &ref_strings, NULL) == ERRCORE_OK &&
+                    b->string_build(table, &def, storage, need, &strings, NULL) == ERRCORE_OK;
+        check(built, b, "a table of one string code of length", (long long)length);
+        for (size_t at = 0; built && at <= length; at++) {
+            memcpy(probe, key, length);
+            if (at < length) {
+                probe[at] ^= (char)(1u << (at % 8u));
+            }
+            errcore_class want = reference.classify_string(&ref_strings, NULL, 0, probe, length);
+            check(b->classify_string(&strings, NULL, 0, probe, length) == want &&
+                      b->classify_string(&ref_strings, NULL, 0, probe, length) == want &&
+                      (want != ERRCORE_CLASS_UNKNOWN) == (at == length),
+                  b, "errcore_classify_string, one byte changed at", (long long)(length * 100 + at));
+        }
+        free(ref_storage);
+        free(storage);
+    }
+}
+
+/*
+ * A string table over the default table: STRING_CODES distinct strings of 1 to 70 bytes (every
+ * path of the hash and the comparison), in the table's own namespace and in two named ones (one
+ * owned by a module), each standing for an entry code.
+ */
+static void check_strings(const core_build *b) {
+    const errcore_table *table = reference.default_table();
+    static char text[STRING_CODES][72];
+    static errcore_string_code_def codes[STRING_CODES];
+    const errcore_string_space_def spaces[2] = {{"googleapis.com", 14, 1}, {"stripe", 6, ERRCORE_MODULE_NONE}};
+    for (size_t i = 0; i < STRING_CODES; i++) {
+        size_t length = 1 + i % 70;
+        string_fill(text[i], length);
+        /* The index in the first bytes keeps the strings distinct. */
+        text[i][0] = (char)('A' + i % 26);
+        if (length > 1) {
+            text[i][1] = (char)('A' + i / 26);
+        }
+        codes[i] = (errcore_string_code_def){text[i], length, i % 3, table->codes[i % table->entry_count]};
+    }
+    const errcore_string_def def = {spaces, 2, codes, STRING_CODES};
+
+    for (size_t length = 0; length <= 80; length++) {
+        unsigned char bytes[80];
+        string_fill((char *)bytes, length);
+        uint64_t seed = string_next();
+        check(b->string_hash(seed, (uint32_t)(length % 4), bytes, length) ==
+                  reference.string_hash(seed, (uint32_t)(length % 4), bytes, length),
+              b, "errcore_string_hash at length", (long long)length);
+    }
+
+    size_t need_ref = 0, need = 0;
+    errcore_status sr = reference.string_build_size(&def, &need_ref, NULL);
+    errcore_status sf = b->string_build_size(&def, &need, NULL);
+    check(sr == ERRCORE_OK && sf == sr && need == need_ref, b, "errcore_string_build_size", (long long)need);
+    if (sr != ERRCORE_OK || sf != sr || need != need_ref) {
+        return;
+    }
+    uint64_t *ref_storage = calloc(need / 8 + 1, 8), *storage = calloc(need / 8 + 1, 8);
+    if (ref_storage == NULL || storage == NULL) {
+        printf("out of memory\n");
+        exit(2);
+    }
+    errcore_string_table ref_strings, strings;
+    sr = reference.string_build(table, &def, ref_storage, need, &ref_strings, NULL);
+    sf = b->string_build(table, &def, storage, need, &strings, NULL);
+    check(sr == ERRCORE_OK && sf == sr && memcmp(ref_storage, storage, need) == 0 && strings.seed == ref_strings.seed,
+          b, "errcore_string_build", sf);
+    if (sr != ERRCORE_OK || sf != sr) {
+        free(ref_storage);
+        free(storage);
+        return;
+    }
+    const char *names[4] = {NULL, "googleapis.com", "stripe", "example.com"};
+    const size_t name_lengths[4] = {0, 14, 6, 11};
+    for (size_t i = 0; i < STRING_PROBES; i++) {
+        char probe[72];
+        size_t length, space = string_next() % 4u;
+        if (i % 2 == 0) {
+            /* A listed string, in its namespace or another, or one byte changed. */
+            const errcore_string_code_def *code = &codes[string_next() % STRING_CODES];
+            length = code->length;
+            memcpy(probe, code->code, length);
+            space = (i % 8 == 0) ? space : code->space;
+            if (i % 6 == 0) {
+                probe[string_next() % length] ^= (char)(1u << (string_next() % 8u));
+            }
+        } else {
+            length = string_next() % 72u;
+            string_fill(probe, length);
+        }
+        errcore_class want = reference.classify_string(&ref_strings, names[space], name_lengths[space], probe, length);
+        check(b->classify_string(&strings, names[space], name_lengths[space], probe, length) == want &&
+                  b->classify_string(&ref_strings, names[space], name_lengths[space], probe, length) == want,
+              b, "errcore_classify_string of probe", (long long)i);
+    }
+    free(ref_storage);
+    free(storage);
+    check_one_string_tables(b, table);
+}
+
 int main(void) {
     const errcore_table *ref = reference.default_table();
     make_inputs(ref);
@@ -759,6 +918,7 @@ int main(void) {
         check_tally(b);
         check_text(b);
         check_build(b, expected);
+        check_strings(b);
     }
     free(expected);
     free(inputs);

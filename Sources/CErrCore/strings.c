@@ -46,8 +46,7 @@ static inline uint64_t errcore__load32(const unsigned char *p) {
  * The last 1 to 8 bytes of a string of `length` bytes as one word, without a loop over them: the
  * word of its last 8 bytes for 8 bytes or more (overlapping the words before), two overlapping
  * halves for 4 to 7, the first, middle and last byte for 1 to 3. Strings of one length with
- * other bytes give other words, so with the length known two strings are equal when their words
- * (errcore__equal) and these tails are.
+ * other bytes give other words.
  */
 static inline uint64_t errcore__tail(const unsigned char *p, size_t length) {
     if (length >= 8u) {
@@ -62,8 +61,76 @@ static inline uint64_t errcore__tail(const unsigned char *p, size_t length) {
     return 0;
 }
 
-/* Whether the `length` bytes at a and b are the same: word by word, then the tails. */
-static inline int errcore__equal(const unsigned char *a, const unsigned char *b, size_t length) {
+/*
+ * The hash's and the words' helpers: inlined where speed is asked for, one copy each in a build
+ * for size (-Os: firmware, where the lookup's code counts against a budget). A build for size
+ * also leaves out the lookup's own path for strings of 1 to 32 bytes and compares with memcmp.
+ */
+#if defined(__OPTIMIZE_SIZE__)
+#define ERRCORE__STRING_HELPER static ERRCORE__NOINLINE
+#define ERRCORE__SHORT_PATH    0 /* strings of 1 to 32 bytes go the general way too */
+#else
+#define ERRCORE__STRING_HELPER static inline
+#define ERRCORE__SHORT_PATH    1
+#endif
+
+/*
+ * a times b as a 128-bit product, its two halves XORed: every bit of the result depends on every
+ * bit of both factors. One multiplication where the compiler has 128-bit integers; four 32-bit
+ * ones, with the same result, elsewhere (ERRCORE__PORTABLE_MULTIPLY forces that path, which the
+ * tests build to prove the two agree).
+ */
+ERRCORE__STRING_HELPER uint64_t errcore__fold_multiply(uint64_t a, uint64_t b) {
+#if defined(__SIZEOF_INT128__) && !defined(ERRCORE__PORTABLE_MULTIPLY)
+    __extension__ typedef unsigned __int128 errcore__u128;
+    errcore__u128 product = (errcore__u128)a * b;
+    return (uint64_t)product ^ (uint64_t)(product >> 64);
+#else
+    uint64_t a_lo = a & 0xFFFFFFFFu, a_hi = a >> 32, b_lo = b & 0xFFFFFFFFu, b_hi = b >> 32;
+    uint64_t lo_lo = a_lo * b_lo, hi_lo = a_hi * b_lo, lo_hi = a_lo * b_hi, hi_hi = a_hi * b_hi;
+    uint64_t cross = (lo_lo >> 32) + (hi_lo & 0xFFFFFFFFu) + lo_hi;
+    uint64_t low = (cross << 32) | (lo_lo & 0xFFFFFFFFu);
+    uint64_t high = hi_hi + (hi_lo >> 32) + (cross >> 32);
+    return low ^ high;
+#endif
+}
+
+/* The four words of 32 bytes of a string, each XORed with its own key before multiplying. */
+typedef struct errcore__words {
+    uint64_t w[4];
+} errcore__words;
+
+/* Strings up to this many bytes are hashed and compared as one errcore__words, with no loop. */
+#define ERRCORE__SHORT_STRING 32u
+
+/*
+ * A string of 1 to 32 bytes as four words that together hold every byte: for 8 to 32 bytes the
+ * words at offsets 0, 8, length - 16 and length - 8 (0, 0, length - 8, length - 8 up to 16 bytes,
+ * so that no word reads outside the string); for 1 to 7 bytes the tail word four times. With the
+ * length known, two strings are equal exactly when their words are. The offsets are chosen
+ * without a branch, so strings of mixed lengths cost no mispredicted jumps.
+ */
+ERRCORE__STRING_HELPER errcore__words errcore__short_words(const unsigned char *p, size_t length) {
+    errcore__words words;
+    if (length >= 8u) {
+        size_t over16 = (size_t)(length > 16u) * 8u;
+        words.w[0] = errcore__load64(p);
+        words.w[1] = errcore__load64(p + over16);
+        words.w[2] = errcore__load64(p + length - 8u - over16);
+        words.w[3] = errcore__load64(p + length - 8u);
+    } else {
+        words.w[0] = words.w[1] = words.w[2] = words.w[3] = errcore__tail(p, length);
+    }
+    return words;
+}
+
+/* Whether two strings' words (errcore__short_words) are the same, with one branch. */
+static inline int errcore__same_words(const errcore__words *a, const errcore__words *b) {
+    return ((a->w[0] ^ b->w[0]) | (a->w[1] ^ b->w[1]) | (a->w[2] ^ b->w[2]) | (a->w[3] ^ b->w[3])) == 0;
+}
+
+/* Whether the `length` bytes (more than 32) at a and b are the same: word by word, then the tails. */
+static int errcore__equal_long(const unsigned char *a, const unsigned char *b, size_t length) {
     size_t i = 0;
     for (; i + 8u < length; i += 8u) {
         if (errcore__load64(a + i) != errcore__load64(b + i)) {
@@ -73,31 +140,65 @@ static inline int errcore__equal(const unsigned char *a, const unsigned char *b,
     return errcore__tail(a, length) == errcore__tail(b, length);
 }
 
-static inline uint64_t errcore__mix(uint64_t x) {
-    x ^= x >> 32;
-    x *= 0xD6E8FEB86659FD93ull;
-    x ^= x >> 32;
-    x *= 0xD6E8FEB86659FD93ull;
-    x ^= x >> 32;
-    return x;
+/*
+ * One step of the hash: 32 bytes' words, the namespace and length (`shape`), and the hash of the
+ * bytes before them (`before`, 0 for the first 32). Two folded multiplications side by side, each
+ * of two words; the seed goes into every factor, so two keys that collide under one seed part
+ * under another. The shape enters multiplied by a factor the seed sets: XORed in as it is, a
+ * shape's bits could cancel a difference in the first word's under every seed alike (the string
+ * one byte longer whose first byte differs in the length's bits).
+ */
+ERRCORE__STRING_HELPER uint64_t errcore__hash_step(uint64_t seed, uint64_t shape, const errcore__words *words,
+                                                   uint64_t before) {
+    uint64_t spread = shape * ((seed ^ 0x1D8E4E27C47D124Full) | 1u);
+    uint64_t outer = errcore__fold_multiply(words->w[0] ^ seed ^ spread ^ 0xA0761D6478BD642Full,
+                                            words->w[3] ^ seed ^ 0xE7037ED1A0B428DBull);
+    uint64_t inner = errcore__fold_multiply(words->w[1] ^ seed ^ before ^ 0x8EBC6AF09C88C6E3ull,
+                                            words->w[2] ^ seed ^ 0x589965CC75374CC3ull);
+    return outer ^ inner;
+}
+
+/* The namespace and length as one word. */
+static inline uint64_t errcore__shape(uint32_t space, size_t length) {
+    return ((uint64_t)space << 32) ^ (uint64_t)length;
+}
+
+/* The hash of a string of more than 32 bytes: a step per 32 bytes, the last 32 overlapping. */
+static uint64_t errcore__hash_long(uint64_t seed, uint64_t shape, const unsigned char *bytes, size_t length) {
+    uint64_t h = 0;
+    size_t i = 0;
+    for (; i + ERRCORE__SHORT_STRING < length; i += ERRCORE__SHORT_STRING) {
+        errcore__words words = {{errcore__load64(bytes + i), errcore__load64(bytes + i + 8u),
+                                 errcore__load64(bytes + i + 16u), errcore__load64(bytes + i + 24u)}};
+        h = errcore__hash_step(seed, shape, &words, h);
+    }
+    errcore__words last = errcore__short_words(bytes + length - ERRCORE__SHORT_STRING, ERRCORE__SHORT_STRING);
+    return errcore__hash_step(seed, shape, &last, h);
+}
+
+/* The hash of a string of any length under a seed and shape (errcore_string_hash()). */
+static uint64_t errcore__hash(uint64_t seed, uint64_t shape, const unsigned char *bytes, size_t length) {
+    if (length > ERRCORE__SHORT_STRING) {
+        return errcore__hash_long(seed, shape, bytes, length);
+    }
+    errcore__words words = errcore__short_words(bytes, length);
+    return errcore__hash_step(seed, shape, &words, 0);
+}
+
+/* Whether the `length` bytes at a and b are the same, whatever the length (memcmp for size). */
+static int errcore__equal(const unsigned char *a, const unsigned char *b, size_t length) {
+    if (!ERRCORE__SHORT_PATH) {
+        return memcmp(a, b, length) == 0;
+    }
+    if (length > ERRCORE__SHORT_STRING) {
+        return errcore__equal_long(a, b, length);
+    }
+    errcore__words wa = errcore__short_words(a, length), wb = errcore__short_words(b, length);
+    return errcore__same_words(&wa, &wb);
 }
 
 uint64_t errcore_string_hash(uint64_t seed, uint32_t space, const unsigned char *bytes, size_t length) {
-    /*
-     * The namespace and the length go through a multiplication by a state the seed sets before any
-     * byte is XORed in: folded in linearly, a namespace's bits could cancel a difference in the bytes
-     * under every seed alike (namespace 1 with byte 5 one bit lower is namespace 0's string).
-     */
-    uint64_t h = (seed ^ ((uint64_t)length * 0x9E3779B97F4A7C15ull) ^ space) * 0xBF58476D1CE4E5B9ull;
-    h ^= h >> 31;
-    size_t i = 0;
-    for (; i + 8u < length; i += 8u) {
-        h = (h ^ errcore__load64(bytes + i)) * 0xFF51AFD7ED558CCDull;
-        h ^= h >> 29;
-    }
-    h = (h ^ errcore__tail(bytes, length)) * 0xC4CEB9FE1A85EC53ull;
-    h ^= h >> 29;
-    return errcore__mix(h);
+    return errcore__hash(seed, errcore__shape(space, length), bytes, length);
 }
 
 /* ---- the lookup ------------------------------------------------------------------------- */
@@ -129,10 +230,9 @@ static size_t errcore__space_id(const errcore_string_table *s, const unsigned ch
     return 0;
 }
 
-/* The slot a string of namespace `space` hashes to (the table has slots). */
-static inline size_t errcore__string_position(const errcore_string_table *s, size_t space, const unsigned char *bytes,
-                                              size_t length) {
-    uint64_t hi = errcore_string_hash(s->seed, (uint32_t)space, bytes, length) >> 32;
+/* The slot a string with this errcore_string_hash() goes to (the table has slots). */
+static inline size_t errcore__string_position(const errcore_string_table *s, uint64_t hash) {
+    uint64_t hi = hash >> 32;
     return (size_t)((hi ^ s->buckets[hi >> s->bucket_shift]) & s->slot_mask);
 }
 
@@ -145,28 +245,62 @@ static errcore_class errcore__unlisted_class(const errcore_string_table *s, size
     return ((uint64_t)ERRCORE_TIER_MODULE << 56) | ((uint64_t)owner << 32) | ERRCORE_NO_ENTRY;
 }
 
-errcore_class errcore_classify_string(const errcore_string_table *strings, const char *space, size_t space_length,
-                                      const char *code, size_t code_length) {
-    const unsigned char *name = (const unsigned char *)space;
-    const unsigned char *bytes = (const unsigned char *)code;
-    size_t id = 0;
-    if (space_length != 0) {
-        id = space_length <= ERRCORE_MAX_STRING_LENGTH ? errcore__space_id(strings, name, space_length) : 0;
-        if (id == 0) {
-            return ERRCORE_CLASS_UNKNOWN; /* a namespace the table does not name */
-        }
-    }
-    if (code_length == 0 || code_length > ERRCORE_MAX_STRING_LENGTH) {
+/*
+ * The namespace's id (1 ... space_count) for a lookup that names one: ERRCORE__NO_SPACE when the
+ * table does not name it. Out of line: the lookup without a namespace does not pay for it.
+ */
+#define ERRCORE__NO_SPACE ((size_t)-1)
+static ERRCORE__NOINLINE size_t errcore__lookup_space(const errcore_string_table *s, const unsigned char *name,
+                                                      size_t length) {
+    size_t id = length <= ERRCORE_MAX_STRING_LENGTH ? errcore__space_id(s, name, length) : 0;
+    return id == 0 ? ERRCORE__NO_SPACE : id;
+}
+
+/*
+ * The lookup of any string, by the general hash and comparison: for strings that are empty or
+ * longer than 32 bytes, and for a table without string codes, out of line so that the short
+ * strings' path keeps its registers; for every string in a build for size, where the short
+ * strings' own path is left out.
+ */
+static ERRCORE__NOINLINE errcore_class errcore__classify_other(const errcore_string_table *s, size_t id,
+                                                               const unsigned char *bytes, size_t length) {
+    if (length == 0 || length > ERRCORE_MAX_STRING_LENGTH) {
         return ERRCORE_CLASS_UNKNOWN; /* no string code is empty or that long */
     }
-    if (strings->slots != NULL) {
-        const errcore_string_slot *slot = &strings->slots[errcore__string_position(strings, id, bytes, code_length)];
-        if (slot->length == code_length && slot->space == id &&
-            errcore__equal(strings->bytes + slot->key, bytes, code_length)) {
+    if (s->slots != NULL) {
+        uint64_t hash = errcore__hash(s->seed, errcore__shape((uint32_t)id, length), bytes, length);
+        const errcore_string_slot *slot = &s->slots[errcore__string_position(s, hash)];
+        if (slot->length == length && slot->space == id && errcore__equal(s->bytes + slot->key, bytes, length)) {
             return slot->key_class;
         }
     }
-    return errcore__unlisted_class(strings, id);
+    return errcore__unlisted_class(s, id);
+}
+
+errcore_class errcore_classify_string(const errcore_string_table *strings, const char *space, size_t space_length,
+                                      const char *code, size_t code_length) {
+    const unsigned char *bytes = (const unsigned char *)code;
+    size_t id = 0;
+    if (space_length != 0) {
+        id = errcore__lookup_space(strings, (const unsigned char *)space, space_length);
+        if (id == ERRCORE__NO_SPACE) {
+            return ERRCORE_CLASS_UNKNOWN; /* a namespace the table does not name */
+        }
+    }
+    /* 1 to 32 bytes in a table with string codes: one unsigned comparison for both bounds. */
+    if (!ERRCORE__SHORT_PATH || code_length - 1u >= ERRCORE__SHORT_STRING || strings->slots == NULL) {
+        return errcore__classify_other(strings, id, bytes, code_length);
+    }
+    errcore__words words = errcore__short_words(bytes, code_length);
+    uint64_t hash = errcore__hash_step(strings->seed, errcore__shape((uint32_t)id, code_length), &words, 0);
+    const errcore_string_slot *slot = &strings->slots[errcore__string_position(strings, hash)];
+    if (slot->length == code_length && slot->space == id) {
+        errcore__words key = errcore__short_words(strings->bytes + slot->key, code_length);
+        if (errcore__same_words(&words, &key)) {
+            return slot->key_class;
+        }
+    }
+    return id == 0 ? ERRCORE_CLASS_UNKNOWN : errcore__unlisted_class(strings, id);
 }
 
 /* ---- proving a table right -------------------------------------------------------------- */
@@ -253,9 +387,11 @@ errcore_status errcore_string_validate(const errcore_table *table, const errcore
             return errcore__string_problem(diag, ERRCORE_E_BAD_STRING, CODE, (size_t)i, ERRCORE_NO_INDEX, slot->key, 0);
         }
         uint32_t entry = errcore_class_entry(slot->key_class);
-        bool right = slot->space <= strings->space_count &&
-                     errcore__string_position(strings, slot->space, strings->bytes + slot->key, slot->length) == i &&
-                     entry < table->entry_count && errcore_classify(table, table->codes[entry]) == slot->key_class;
+        bool right =
+            slot->space <= strings->space_count &&
+            errcore__string_position(strings, errcore_string_hash(strings->seed, slot->space,
+                                                                  strings->bytes + slot->key, slot->length)) == i &&
+            entry < table->entry_count && errcore_classify(table, table->codes[entry]) == slot->key_class;
         if (!right) {
             return errcore__string_problem(diag, ERRCORE_E_BAD_STRINGS, CODE, (size_t)i, ERRCORE_NO_INDEX,
                                            entry < table->entry_count ? table->codes[entry] : 0, 0);
@@ -660,8 +796,9 @@ errcore_status errcore_string_build(const errcore_table *table, const errcore_st
         for (size_t i = 0; i < def->code_count; i++) {
             const errcore_string_code_def *code = &def->codes[i];
             size_t space = errcore__code_space(&string_keys, i);
-            errcore_string_slot *slot =
-                &slots[errcore__string_position(&result, space, (const unsigned char *)code->code, code->length)];
+            errcore_string_slot *slot = &slots[errcore__string_position(
+                &result,
+                errcore_string_hash(result.seed, (uint32_t)space, (const unsigned char *)code->code, code->length))];
             memcpy(bytes + at, code->code, code->length);
             slot->key = (uint32_t)at;
             slot->length = (uint16_t)code->length;

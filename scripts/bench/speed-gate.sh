@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # speed-gate.sh — the speed gate of CI: every target `compare` reports (the classification
-# targets and envelope -> Result against JSONDecoder) measured as ratios of medians in one process
-# and held to the floors recorded in speed-gate-floors.txt beside this script for this machine's
-# CPU class, within the noise measured for each (speed-gate-check.py says how). It builds
-# `compare` from the Benchmarks package in release.
+# targets, envelope -> Result against JSONDecoder, and the string-code lookup) measured as ratios
+# of medians in one process and held to the floors recorded in speed-gate-floors.txt beside this
+# script for this machine's CPU class, within the noise measured for each (speed-gate-check.py says
+# how). It builds `compare` from the Benchmarks package in release.
 #
 # usage (from anywhere in the repository):
 #   scripts/bench/speed-gate.sh              the gate: exit 1 when a target fails
 #   scripts/bench/speed-gate.sh --self-test  the judging rules on made-up runs, then a planted 2x
 #                                            slowdown of the failure path (compare --plant-slowdown
 #                                            failure-path: each failure body is decoded twice per
-#                                            timed iteration); exits 0 only when the gate fails on it
+#                                            timed iteration) and one of the string lookup
+#                                            (--plant-slowdown string-lookup: each string classified
+#                                            twice); exits 0 only when the gate fails on both
 #   scripts/bench/speed-gate.sh --record N   N gate runs, then the floors section of this CPU class
 #                                            to paste into speed-gate-floors.txt (and each run's JSON
 #                                            in build/speed-gate/)
@@ -43,6 +45,11 @@ case "${1:-}" in
     "$compare" --json --envelopes-only --envelope small_failure --envelope 64KB_failure --reps 7 \
         --plant-slowdown failure-path >"$out/run.json"
     "${check[@]}" "$floors" "$out/run.json" --only-present --expect-fail envelope_small_failure || status=$?
+    # The string lookup's floors are a CPU class's: judged as that class, so that the plant is
+    # caught on any machine (doubling a time ratio fails within every noise factor).
+    "$compare" --json --strings-only --reps 7 --plant-slowdown string-lookup >"$out/strings.json"
+    "${check[@]}" "$floors" "$out/strings.json" --only-present --cpu-class "AuthenticAMD 25/17 avx512" \
+        --expect-fail string_over_int_call_1000 || status=$?
     ;;
 --record)
     mkdir -p "$root/build/speed-gate"

@@ -5,7 +5,12 @@
 //
 //   swift run -c release compare [--json] [--count N] [--reps R] [--linear-count M] [--hits P]
 //                                [--table T] [--skip KEY] [--no-check] [--no-envelopes] [--envelopes-only]
-//                                [--envelope KEY] [--wall-clock] [--plant-slowdown failure-path]
+//                                [--envelope KEY] [--no-strings] [--strings-only] [--wall-clock]
+//                                [--plant-slowdown failure-path|string-lookup]
+//
+// The string codes: errcore_classify_string() among 32, 1,000 and 10,000 keys, against Swift's
+// Dictionary<String, UInt64>, a sorted-array binary search and the integer single call on the
+// same entries (Benchmarks/tools/string-lookup.sh adds gperf, which needs Debian's gperf).
 //
 // Times are the thread's CPU time unless --wall-clock is given. Before timing, the outputs of
 // every approach are checked against errcore_classify_batch on the first 1,000,000 codes.
@@ -36,6 +41,7 @@ struct Options {
     var tables = TableSize.allCases
     var envelopes = true
     var classification = true
+    var strings = true
     var wallClock = false
     var skip: Set<String> = []
     var plant: PlantedSlowdown? = nil
@@ -47,6 +53,8 @@ struct Options {
 enum PlantedSlowdown: String {
     /// Every failure body is decoded twice by the facade inside the timed loop.
     case failurePath = "failure-path"
+    /// Every string code is classified twice inside errcore_classify_string's timed loop.
+    case stringLookup = "string-lookup"
 }
 
 func usage(_ status: Int32 = 2) -> Never {
@@ -54,7 +62,8 @@ func usage(_ status: Int32 = 2) -> Never {
         """
         usage: compare [--json] [--count N] [--reps R] [--linear-count M] [--hits P] [--table T]
                        [--skip KEY] [--no-check] [--no-envelopes] [--envelopes-only] [--envelope KEY]
-                       [--wall-clock] [--plant-slowdown failure-path]
+                       [--no-strings] [--strings-only] [--wall-clock]
+                       [--plant-slowdown failure-path|string-lookup]
           --count N         codes in each input stream (default 10000000)
           --reps R          repetitions; the table shows the median (default 5)
           --linear-count M  codes the linear scan reads at 4,096 codes (default 1000000)
@@ -66,6 +75,8 @@ func usage(_ status: Int32 = 2) -> Never {
           --envelopes-only  measure only the envelope-to-Result comparison (no code tables)
           --envelope KEY    measure only this envelope body (small_success, small_failure,
                             64KB_success, 64KB_failure); repeatable
+          --no-strings      skip the string-code lookup
+          --strings-only    measure only the string-code lookup
           --skip KEY        leave out one approach (its JSON key, e.g. swift_facade_batch); repeatable
           --wall-clock      time with CLOCK_MONOTONIC instead of the thread's CPU time
                             (CLOCK_THREAD_CPUTIME_ID, the default: it leaves out time spent
@@ -74,6 +85,9 @@ func usage(_ status: Int32 = 2) -> Never {
                             decode every failure body twice in the facade's timed loop (the
                             envelope rows small failure and 64KB failure): a planted 2x slowdown
                             for testing a gate; the JSON says "planted": "failure-path"
+          --plant-slowdown string-lookup
+                            classify every string code twice in errcore_classify_string's timed
+                            loop: a planted 2x slowdown of the string lookup
         """)
     exit(status)
 }
@@ -104,7 +118,13 @@ func parseOptions() -> Options {
             options.hitPercent = UInt32(value)
         case "--no-check": options.check = false
         case "--no-envelopes": options.envelopes = false
-        case "--envelopes-only": options.classification = false
+        case "--envelopes-only":
+            options.classification = false
+            options.strings = false
+        case "--no-strings": options.strings = false
+        case "--strings-only":
+            options.classification = false
+            options.envelopes = false
         case "--envelope":
             guard let key = args.popFirst() else {
                 FileHandleStderr.write("compare: --envelope needs a body key (small_success, small_failure, ...)\n")
@@ -113,7 +133,7 @@ func parseOptions() -> Options {
             options.envelopeKeys.insert(key)
         case "--plant-slowdown":
             guard let text = args.popFirst(), let plant = PlantedSlowdown(rawValue: text) else {
-                FileHandleStderr.write("compare: --plant-slowdown needs failure-path\n")
+                FileHandleStderr.write("compare: --plant-slowdown needs failure-path or string-lookup\n")
                 usage()
             }
             options.plant = plant
@@ -536,6 +556,93 @@ if options.envelopes {
     }
 }
 
+// MARK: - string codes
+
+/// ns per probe of each way to classify string codes among one count of keys.
+struct StringRow {
+    let keys: Int
+    var samples: [String: [Double]] = [:]
+    func median(_ key: String) -> Double { samples[key].map(medianOf) ?? .nan }
+}
+
+/// The ways the string rows compare, by JSON key.
+let stringApproaches: [(key: String, name: String)] = [
+    ("string_c", "C errcore_classify_string, one call per code"),
+    ("string_int", "C errcore_classify, the entries' int codes"),
+    ("string_sorted", "sorted array, binary search (length, then memcmp)"),
+    ("string_dictionary", "Swift Dictionary<String, UInt64>"),
+]
+
+/// errcore_classify_string()'s class for a string no table lists (ERRCORE_CLASS_UNKNOWN).
+let unknownStringClass = errcore_class(ERRCORE_NO_ENTRY)
+
+/// The Swift Dictionary on the workload's keys, each to its class.
+@inline(never)
+func dictionaryStrings(_ map: [String: UInt64], _ probes: [String], _ n: Int) -> UInt64 {
+    var sum: UInt64 = 0
+    for i in 0..<n { sum &+= map[probes[i]] ?? unknownStringClass }
+    return sum
+}
+
+var stringRows: [StringRow] = []
+if options.strings {
+    for keys in [32, 1_000, 10_000] {
+        var w = cbl_string_workload()
+        var err = [CChar](repeating: 0, count: 256)
+        let n = min(options.count, 1_000_000)
+        guard cbl_string_workload_make(keys, n, 0x5EED, &w, &err, err.count) == 0 else {
+            FileHandleStderr.write("compare: \(String(cString: err))\n")
+            exit(1)
+        }
+        defer { cbl_string_workload_free(&w) }
+        func text(_ bytes: UnsafePointer<CChar>, _ length: Int) -> String {
+            String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
+        }
+        var map: [String: UInt64] = [:]
+        for k in 0..<keys {
+            map[text(w.keys[k]!, w.key_lengths[k])] = errcore_classify(&w.table, Int64(k) + 1)
+        }
+        let probes = (0..<n).map { text(w.probes[$0]!, w.probe_lengths[$0]) }
+        let out = UnsafeMutablePointer<errcore_class>.allocate(capacity: n)
+        let other = UnsafeMutablePointer<errcore_class>.allocate(capacity: n)
+        defer {
+            out.deallocate()
+            other.deallocate()
+        }
+        if options.check {
+            cbl_string_classify(&w, out, n)
+            cbl_string_sorted_classify(&w, other, n)
+            var problem = cbl_first_difference(out, other, n) == n ? nil : "the sorted array"
+            cbl_string_int_classify(&w, other, n)
+            for i in 0..<n where problem == nil {
+                if map[probes[i]] ?? unknownStringClass != out[i] { problem = "the Dictionary at probe \(i)" }
+                if w.probe_codes[i] >= 0 && other[i] != out[i] { problem = "the integer call at probe \(i)" }
+            }
+            if let problem {
+                FileHandleStderr.write("compare: \(problem) disagrees with errcore_classify_string (\(keys) keys)\n")
+                exit(1)
+            }
+        }
+        var row = StringRow(keys: keys)
+        for _ in 0..<options.reps {
+            for (key, _) in stringApproaches where !options.skip.contains(key) {
+                let start = nowNanoseconds()
+                switch key {
+                case "string_c":
+                    cbl_string_classify(&w, out, n)
+                    if options.plant == .stringLookup { cbl_string_classify(&w, out, n) }
+                case "string_int": cbl_string_int_classify(&w, out, n)
+                case "string_sorted": cbl_string_sorted_classify(&w, out, n)
+                default: sink &+= dictionaryStrings(map, probes, n)
+                }
+                row.samples[key, default: []].append(Double(nowNanoseconds() - start) / Double(n))
+                sink &+= out[n - 1]
+            }
+        }
+        stringRows.append(row)
+    }
+}
+
 // MARK: - output
 
 func fmt(_ value: Double, _ decimals: Int = 2) -> String {
@@ -635,6 +742,23 @@ struct Target {
     return list
 }
 
+/// The string-code targets: the lookup against the integer single call on the same entries
+/// (at most 2x its time) and against Swift's Dictionary (at least 3x faster).
+@MainActor func stringTargets() -> [Target] {
+    stringRows.flatMap { row -> [Target] in
+        [
+            Target(
+                key: "string_over_int_call_\(row.keys)",
+                name: "string lookup / integer single call, \(row.keys) keys (<= 2x)",
+                value: row.median("string_c") / row.median("string_int"), bound: -2),
+            Target(
+                key: "string_vs_dictionary_\(row.keys)",
+                name: "string lookup vs Swift Dictionary, \(row.keys) keys (>= 3x)",
+                value: row.median("string_dictionary") / row.median("string_c"), bound: 3),
+        ]
+    }.filter { !$0.value.isNaN }
+}
+
 func met(_ target: Target) -> Bool {
     target.bound.sign == .plus ? target.value >= target.bound : target.value <= -target.bound
 }
@@ -675,7 +799,15 @@ if options.json {
             + "\"facade_samples\": [\(r.facade.map { fmt($0, 1) }.joined(separator: ", "))], "
             + "\"jsondecoder_samples\": [\(r.jsonDecoder.map { fmt($0, 1) }.joined(separator: ", "))]}"
     }.joined(separator: ",\n")
-    let targetList = classificationTargets() + envelopeTargets()
+    out += "\n  ],\n  \"strings\": [\n"
+    out += stringRows.map { r in
+        "    {\"keys\": \(r.keys), \"ns_per_code\": {"
+            + stringApproaches.filter { r.samples[$0.key] != nil }.map { a in
+                "\"\(a.key)\": {\"median\": \(fmt(r.median(a.key), 3)), "
+                    + "\"samples\": [\(r.samples[a.key]!.map { fmt($0, 3) }.joined(separator: ", "))]}"
+            }.joined(separator: ", ") + "}}"
+    }.joined(separator: ",\n")
+    let targetList = classificationTargets() + envelopeTargets() + stringTargets()
     out += "\n  ],\n  \"targets\": [\n"
     out += targetList.map { t in
         "    {\"key\": \"\(t.key)\", \"target\": \"\(t.name)\", \"value\": \(fmt(t.value, 3)), "
@@ -757,7 +889,15 @@ if options.json {
                     + pad(fmt(j, 0), 12, right: true) + pad(fmt(j / f, 2) + "x", 12, right: true))
         }
     }
-    let targetList = classificationTargets() + envelopeTargets()
+    if !stringRows.isEmpty {
+        print("")
+        print("string codes, ns per code (median): 90 % listed keys, 10 % other strings, 8 to 32 bytes")
+        print(pad("approach", width) + stringRows.map { pad("\($0.keys) keys", 12, right: true) }.joined())
+        for a in stringApproaches where !options.skip.contains(a.key) {
+            print(pad(a.name, width) + stringRows.map { pad(fmt($0.median(a.key)), 12, right: true) }.joined())
+        }
+    }
+    let targetList = classificationTargets() + envelopeTargets() + stringTargets()
     print("")
     print("targets")
     for t in targetList {

@@ -3,7 +3,8 @@
  * the same tables and the same input arrays: libc bsearch, a plain branchy
  * binary search, a linear scan, one errcore_classify() call per code, and the
  * memory floor (summing the input). Also builds the synthetic tables and the
- * fixed-seed input streams every approach reads.
+ * fixed-seed input streams every approach reads, and the string-code lookup's
+ * workload with its sorted-array and integer-call baselines.
  *
  * Every cbl_*_classify() function writes, for each code, the errcore_class
  * that errcore_classify() gives, so their outputs can be compared one to one.
@@ -103,6 +104,59 @@ uint64_t cbl_checksum(const errcore_class *out, size_t n);
  * two arrays are equal.
  */
 size_t cbl_first_difference(const errcore_class *a, const errcore_class *b, size_t n);
+
+/* ---- string codes ------------------------------------------------------------------- */
+
+/* A key of the sorted-array baseline: its bytes, length and class. */
+typedef struct cbl_sorted_key {
+    const char *bytes;
+    size_t length;
+    errcore_class cls;
+} cbl_sorted_key;
+
+/*
+ * The string lookup's workload (string_workload.c): key_count distinct keys of 8 to 32 bytes of
+ * [a-z_]; a table of key_count + 1 entries (success 0; key k stands for entry code k + 1) and its
+ * string table; probe_count probes, 90 % listed keys and 10 % other strings of the same alphabet,
+ * with the listed probes' integer codes (-1 for the others). Free it with
+ * cbl_string_workload_free().
+ */
+typedef struct cbl_string_workload {
+    size_t key_count;
+    const char **keys;
+    size_t *key_lengths;
+    char *key_bytes;
+    cbl_sorted_key *sorted; /* the keys by length, then bytes */
+    errcore_table table;
+    void *table_storage;
+    errcore_string_table strings;
+    void *string_storage;
+    size_t probe_count;
+    const char **probes;
+    size_t *probe_lengths;
+    int64_t *probe_codes;
+    char *probe_bytes;
+} cbl_string_workload;
+
+/*
+ * cbl_string_workload_make — makes the workload from `seed` (the same keys and probes for the
+ * same arguments). Returns 0; or -1 with a message in err when keys or probes is 0, memory ran
+ * out, or a table build failed.
+ */
+int cbl_string_workload_make(size_t keys, size_t probes, uint64_t seed, cbl_string_workload *w, char *err,
+                             size_t err_size);
+
+/* cbl_string_workload_free — frees what cbl_string_workload_make() allocated. */
+void cbl_string_workload_free(cbl_string_workload *w);
+
+/* The class of each of the first n probes by errcore_classify_string(), one call each. */
+void cbl_string_classify(const cbl_string_workload *w, errcore_class *out, size_t n);
+
+/* The same by a binary search over the keys sorted by length, then bytes (memcmp). */
+void cbl_string_sorted_classify(const cbl_string_workload *w, errcore_class *out, size_t n);
+
+/* errcore_classify() of each probe's integer code: the integer single call on the same entries. */
+void cbl_string_int_classify(const cbl_string_workload *w, errcore_class *out, size_t n);
 
 #ifdef __cplusplus
 }
