@@ -28,16 +28,24 @@ struct ShapeLine {
 /// that no shape can read is invalid, with the first shape's reason.
 struct ShapeLineReader {
     let catalog: Catalog
-    let shapes: [ShapeDefinition]
+    /// A reader for each shape, made once: what classifying needs is all a line is read for.
+    let readers: [ShapeReader]
 
     /// A reader for `catalog`'s JSON shapes, or only the one named `only`.
-    /// - Returns: `nil` when the catalog has no JSON shape (or none named `only`).
+    /// - Returns: `nil` when the catalog has no JSON shape (or none named `only`) that locates a
+    ///   code.
     init?(catalog: Catalog, only: String?) {
-        let shapes = catalog.shapes.filter { $0.kind == .json && (only == nil || $0.name == only) }
-        guard !shapes.isEmpty else { return nil }
+        let readers = catalog.shapes.compactMap { shape -> ShapeReader? in
+            guard shape.kind == .json && (only == nil || shape.name == only) else { return nil }
+            return try? ShapeReader(shape)
+        }
+        guard !readers.isEmpty else { return nil }
         self.catalog = catalog
-        self.shapes = shapes
+        self.readers = readers
     }
+
+    /// The name a problem names: the shape's when the reader has only one.
+    private var onlyShapeName: String? { readers.count == 1 ? readers[0].shape.name : nil }
 
     func read(_ line: UnsafeRawBufferPointer) -> ShapeLineOutcome {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .problem(.empty) }
@@ -45,43 +53,45 @@ struct ShapeLineReader {
         do {
             try ShapeReading.validate(line)
         } catch {
-            return .problem(.shape(error, shapes.count == 1 ? shapes[0].name : nil))
+            return .problem(.shape(error, onlyShapeName))
         }
         var firstFailure: ShapeReading.Failure? = nil
-        var withCode: [(shape: ShapeDefinition, reading: ShapeReading)] = []
-        var failedWithout: ShapeDefinition? = nil
+        var found: (index: Int, reading: ShapeReading)? = nil
+        var alsoFound: [Int] = []
+        var failedWithout: Int? = nil
         var readable = false
-        for shape in shapes {
+        for index in readers.indices {
             let reading: ShapeReading
             do {
-                reading = try ShapeReading(
-                    validated: line, shape: shape, status: nil, successCode: catalog.successCode)
+                reading = try readers[index].read(
+                    validated: line, status: nil, successCode: catalog.successCode, parts: .classification)
             } catch {
                 if firstFailure == nil { firstFailure = error }
                 continue
             }
             readable = true
             if reading.code != nil {
-                withCode.append((shape, reading))
+                if found == nil { found = (index, reading) } else { alsoFound.append(index) }
             } else if reading.isFailure && failedWithout == nil {
-                failedWithout = shape
+                failedWithout = index
             }
         }
-        if withCode.count > 1 {
-            return .problem(.ambiguousShapes(withCode.map(\.shape.name)))
+        if let found, !alsoFound.isEmpty {
+            return .problem(.ambiguousShapes(([found.index] + alsoFound).map { readers[$0].shape.name }))
         }
-        if let (shape, reading) = withCode.first {
+        if let (index, reading) = found {
+            let shape = readers[index].shape
             return .line(
                 ShapeLine(
                     shape: shape.name, stringKey: reading.stringKey(in: catalog, shape: shape),
                     classification: reading.classification(in: catalog, shape: shape)))
         }
-        if let shape = failedWithout {
-            return .line(ShapeLine(shape: shape.name, stringKey: nil, classification: .unknown))
+        if let index = failedWithout {
+            return .line(ShapeLine(shape: readers[index].shape.name, stringKey: nil, classification: .unknown))
         }
         if readable {
             return .line(ShapeLine(shape: nil, stringKey: nil, classification: catalog.classify(catalog.successCode)))
         }
-        return .problem(.shape(firstFailure!, shapes.count == 1 ? shapes[0].name : nil))
+        return .problem(.shape(firstFailure!, onlyShapeName))
     }
 }

@@ -1,5 +1,15 @@
 import SwiftErrCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#elseif canImport(ucrt)
+    import ucrt
+#endif
+
 /// Finds the value at a path of ``ShapeDefinition/PathStep``s in a JSON document: the byte offset
 /// where it starts and its kind, or `nil` when the document has no value there.
 ///
@@ -22,24 +32,48 @@ package struct JSONPathLookup {
     package mutating func find(_ path: [ShapeDefinition.PathStep]) throws(JSONSyntaxError) -> (
         offset: Int, kind: JSONValueKind
     )? {
-        scanner.position = 0
-        scanner.skipByteOrderMark()
-        scanner.skipWhitespace()
-        for (depth, step) in path.enumerated() {
+        try find(JSONPath(path))
+    }
+
+    /// The value at `path`, as ``find(_:)-([ShapeDefinition.PathStep])`` finds it.
+    /// - Parameters:
+    ///   - path: The path.
+    ///   - resuming: Where to start instead of the document's start: the offset of the value that
+    ///     the first `steps` steps of `path` lead to (as a `trail` of a path with those steps
+    ///     recorded it), so that paths with a common beginning walk it once.
+    ///   - trail: At least `path.steps.count + 1` offsets: entry `i` is set to the offset of the
+    ///     value the first `i` steps lead to, for each step the walk gets past; others are left
+    ///     as they are.
+    package mutating func find(
+        _ path: JSONPath, resuming: (steps: Int, offset: Int)? = nil, trail: UnsafeMutableBufferPointer<Int>? = nil
+    ) throws(JSONSyntaxError) -> (offset: Int, kind: JSONValueKind)? {
+        var first = 0
+        if let resuming {
+            scanner.position = resuming.offset
+            first = resuming.steps
+        } else {
+            scanner.position = 0
+            scanner.skipByteOrderMark()
+            scanner.skipWhitespace()
+        }
+        trail?[first] = scanner.position
+        var depth = first
+        while depth < path.steps.count {
             let found: Bool
-            switch step {
+            switch path.steps[depth] {
             case .key(let key):
-                found = try enterMember(Array(key.utf8), depth: depth)
+                found = try enterMember(key, depth: depth)
             case .index(let index):
                 found = try enterElement { position, _ throws(JSONSyntaxError) in position == index }
             case .firstWhere(let key, let value):
-                let keyBytes = Array(key.utf8)
-                let valueBytes = Array(value.utf8)
+                let inner = depth + 1
                 found = try enterElement { _, lookup throws(JSONSyntaxError) in
-                    try lookup.memberString(keyBytes, depth: depth + 1) == valueBytes
+                    try lookup.memberIsString(key, equalTo: value, depth: inner)
                 }
             }
             guard found else { return nil }
+            depth += 1
+            trail?[depth] = scanner.position
         }
         return (scanner.position, try scanner.kindAhead())
     }
@@ -52,7 +86,7 @@ package struct JSONPathLookup {
         scanner.skipWhitespace()
         if scanner.at(UInt8(ascii: "}")) { return false }
         while true {
-            let matches = try readKey() == key
+            let matches = try stringHere(equals: key)
             scanner.skipWhitespace()
             try scanner.expect(UInt8(ascii: ":"), "':'")
             scanner.skipWhitespace()
@@ -68,13 +102,18 @@ package struct JSONPathLookup {
         }
     }
 
-    /// A key's unescaped bytes (the bytes as written when it has no escape).
-    private mutating func readKey() throws(JSONSyntaxError) -> [UInt8] {
+    /// Reads the string here and tells whether its unescaped bytes are `bytes`: compared where it
+    /// lies when it has no escape (no copy), decoded first when it has one.
+    private mutating func stringHere(equals bytes: [UInt8]) throws(JSONSyntaxError) -> Bool {
         let start = scanner.position
         let (range, escaped) = try scanner.scanStringRange()
-        if !escaped { return Array(UnsafeRawBufferPointer(rebasing: scanner.bytes[range])) }
+        if !escaped {
+            guard range.count == bytes.count else { return false }
+            let here = scanner.bytes.baseAddress! + range.lowerBound
+            return bytes.withUnsafeBytes { memcmp(here, $0.baseAddress!, range.count) == 0 }
+        }
         scanner.position = start
-        return try scanner.readString()
+        return try scanner.readString() == bytes
     }
 
     /// At an array: moves to its first element for which `accept(position, lookup at it)` holds
@@ -99,11 +138,13 @@ package struct JSONPathLookup {
         }
     }
 
-    /// At an object: the unescaped bytes of its member `key` when that is a string; `nil`
-    /// otherwise (not an object, no such member, another kind).
-    private mutating func memberString(_ key: [UInt8], depth: Int) throws(JSONSyntaxError) -> [UInt8]? {
-        guard try enterMember(key, depth: depth), scanner.at(UInt8(ascii: "\"")) else { return nil }
-        return try scanner.readString()
+    /// At an object: whether its member `key` is a string whose unescaped bytes are `value`
+    /// (false when this is not an object, has no such member, or it is of another kind).
+    private mutating func memberIsString(_ key: [UInt8], equalTo value: [UInt8], depth: Int) throws(JSONSyntaxError)
+        -> Bool
+    {
+        guard try enterMember(key, depth: depth), scanner.at(UInt8(ascii: "\"")) else { return false }
+        return try stringHere(equals: value)
     }
 
     /// The string starting at `offset` (the lookup's document), unescaped.

@@ -48,6 +48,16 @@ package struct ShapeReading: Sendable, Hashable {
     /// Whether the body is a failure by the shape's rule.
     package var isFailure: Bool
 
+    /// A reading with nothing found yet, not a failure: ``ShapeReader`` fills it in.
+    init() {
+        code = nil
+        namespace = nil
+        secondary = nil
+        message = nil
+        payload = nil
+        isFailure = false
+    }
+
     /// Reads `body` in `shape`.
     /// - Parameters:
     ///   - body: The response body.
@@ -81,98 +91,12 @@ package struct ShapeReading: Sendable, Hashable {
     }
 
     /// Reads a body that ``validate(_:)`` accepted in `shape`, as ``init(_:shape:status:successCode:)``
-    /// does without checking the body again.
+    /// does without checking the body again. To read many bodies in one shape, make its
+    /// ``ShapeReader`` once.
     package init(
         validated body: UnsafeRawBufferPointer, shape: ShapeDefinition, status: Int?, successCode: Int64
     ) throws(Failure) {
-        guard shape.kind == .json, let codeLocation = shape.code else { throw .notABodyShape(shape.kind) }
-        var lookup = JSONPathLookup(body)
-        do {
-            code = try Self.code(at: codeLocation, type: shape.codeType, in: &lookup)
-            namespace = nil
-            if case .location(let location) = shape.namespace {
-                namespace = try Self.string(at: location, what: "the namespace", in: &lookup)
-            }
-            secondary = nil
-            if let location = shape.secondary {
-                secondary = try Self.identifier(at: location, in: &lookup)
-            }
-            message = nil
-            if let location = shape.message, let text = try Self.string(at: location, what: "the message", in: &lookup)
-            {
-                message = String(decoding: text, as: UTF8.self)
-            }
-            payload = nil
-            if case .body(let path)? = shape.payload, let found = try lookup.find(path) {
-                payload = found.offset..<(try lookup.end(ofValueAt: found.offset))
-            }
-            switch shape.failure {
-            case .status:
-                isFailure = status.map { $0 >= 400 } ?? (code != nil)
-            case .code:
-                isFailure = code != nil && code != .integer(successCode)
-            case .flag(let location, let failsWhen):
-                guard case .body(let path) = location, let found = try lookup.find(path) else {
-                    throw Failure.flagMissing
-                }
-                guard found.kind == .bool else { throw Failure.wrongKind(what: "the failure flag", found: found.kind) }
-                isFailure = lookup.bool(at: found.offset) == failsWhen
-            case .present(let location):
-                guard case .body(let path) = location, let found = try lookup.find(path) else {
-                    isFailure = false
-                    break
-                }
-                isFailure = found.kind != .null
-            }
-        } catch let error as Failure {
-            throw error
-        } catch let error as JSONSyntaxError {
-            // The body was validated above: a lookup cannot meet a syntax error.
-            throw .notJSON(error)
-        } catch {
-            preconditionFailure("unreachable: \(error)")
-        }
-    }
-
-    private static func code(
-        at location: ShapeDefinition.Location, type: ShapeDefinition.CodeType, in lookup: inout JSONPathLookup
-    ) throws -> Code? {
-        guard case .body(let path) = location, let found = try lookup.find(path) else { return nil }
-        switch (type, found.kind) {
-        case (.integer, .integer):
-            guard let value = try lookup.integer(at: found.offset) else { throw Failure.codeOutOfRange }
-            return .integer(value)
-        case (.string, .string):
-            return .string(try lookup.string(at: found.offset))
-        case (_, .null):
-            return nil
-        default:
-            throw Failure.wrongKind(what: "the code", found: found.kind)
-        }
-    }
-
-    private static func string(
-        at location: ShapeDefinition.Location, what: String, in lookup: inout JSONPathLookup
-    ) throws -> [UInt8]? {
-        guard case .body(let path) = location, let found = try lookup.find(path) else { return nil }
-        switch found.kind {
-        case .string: return try lookup.string(at: found.offset)
-        case .null: return nil
-        default: throw Failure.wrongKind(what: what, found: found.kind)
-        }
-    }
-
-    /// A second identifier: a string's bytes or an integer's digits.
-    private static func identifier(at location: ShapeDefinition.Location, in lookup: inout JSONPathLookup) throws
-        -> [UInt8]?
-    {
-        guard case .body(let path) = location, let found = try lookup.find(path) else { return nil }
-        switch found.kind {
-        case .string: return try lookup.string(at: found.offset)
-        case .integer: return (try lookup.integer(at: found.offset)).map { Array(String($0).utf8) }
-        case .null: return nil
-        default: throw Failure.wrongKind(what: "the second identifier", found: found.kind)
-        }
+        self = try ShapeReader(shape).read(validated: body, status: status, successCode: successCode)
     }
 
     /// The classification of what was read, with `catalog`: an integer code as ``Catalog/classify(_:)``

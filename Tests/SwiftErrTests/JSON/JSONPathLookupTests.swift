@@ -192,4 +192,56 @@ struct JSONPathLookupTests {
             }
         }
     }
+
+    /// The value `steps` lead to in the tree, when each exists.
+    static func subtree(_ value: Value, _ steps: ArraySlice<ShapeDefinition.PathStep>) -> Value? {
+        value.at(steps)
+    }
+
+    @Test(
+        "a path resumed after the steps it shares with another finds what the tree has there",
+        arguments: 0..<40)
+    func resumed(seed: UInt64) throws {
+        var random = SplitMix64(seed: 0x5EA3_0000 + seed)
+        for _ in 0..<50 {
+            let value = Self.randomValue(&random, depth: 0)
+            var text = ""
+            Self.write(value, &random, into: &text)
+            let bytes = Array(text.utf8)
+            for _ in 0..<10 {
+                let first = Self.randomPath(in: value, &random)
+                let shared = Int(random.below(UInt64(first.count + 1)))
+                // The second path: the first's beginning, then its own way on from there.
+                var second = Array(first.prefix(shared))
+                if let reached = Self.subtree(value, first.prefix(shared)[...]) {
+                    second += Self.randomPath(in: reached, &random)
+                } else {
+                    second.append(.key("missing"))
+                }
+                let expected = value.at(second[...])
+                try bytes.withUnsafeBytes { raw in
+                    var lookup = JSONPathLookup(raw)
+                    var trail = [Int](repeating: -1, count: first.count + 1)
+                    _ = try trail.withUnsafeMutableBufferPointer { buffer in
+                        try lookup.find(JSONPath(first), trail: buffer)
+                    }
+                    let found: (offset: Int, kind: JSONValueKind)?
+                    if trail[shared] >= 0 {
+                        found = try lookup.find(JSONPath(second), resuming: (shared, trail[shared]))
+                    } else {
+                        // The first walk stopped inside the shared steps: the second has no value.
+                        #expect(expected == nil, "\(text): \(second) after \(first)")
+                        found = nil
+                    }
+                    #expect(found?.kind == expected?.kind, "\(text): \(second) after \(shared) steps of \(first)")
+                    if let found, case .string(let string)? = expected {
+                        #expect(try lookup.string(at: found.offset) == Array(string.utf8))
+                    }
+                    if let found, case .integer(let number)? = expected {
+                        #expect(try lookup.integer(at: found.offset) == number)
+                    }
+                }
+            }
+        }
+    }
 }
