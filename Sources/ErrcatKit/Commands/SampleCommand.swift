@@ -1,12 +1,14 @@
 // `errcat sample N [--seed S]`: deterministic, realistic sample input for demos and benchmarks.
 
 import SwiftErr
+import SwiftErrCatalogFile
 
 enum SampleCommand: ErrcatCommand {
     static let name = "sample"
 
     static let help = """
-        USAGE: errcat sample N [--seed S] [--format jsonl|codes] [--keys ret|code] [--lang TAG] [--catalog FILE]
+        USAGE: errcat sample N [--seed S] [--format jsonl|codes] [--keys ret|code] [--shape NAME]
+                               [--lang TAG] [--catalog FILE]
 
         Writes N lines of JSON response envelopes such as {"ret":11001,"msg":"...","data":null}
         (N is 1000000 or 1_000_000, or has a suffix K, M or G meaning 2^10, 2^20 or 2^30:
@@ -15,20 +17,26 @@ enum SampleCommand: ErrcatCommand {
         35 unknown codes and 5 invalid lines (string or fractional codes, a missing code,
         truncated JSON, an HTML error page, an empty line). The same seed gives the same output.
 
+        A catalog that declares JSON shapes is sampled in its first (or --shape NAME): bodies such
+        as {"error":{"code":"card_declined",...}} with its string codes (or integer codes), the
+        same mix, a success body without a code, unlisted strings in the namespaces modules own,
+        and lines the shape cannot read.
+
         OPTIONS:
           --seed S          the PRNG seed, an unsigned 64-bit integer (default 1)
           --format FORMAT   jsonl (default) or codes (one integer per line; invalid lines
                             become "n/a" or stay empty)
           --keys PRESET     envelope keys: ret (ret/msg/data, default) or code (code/message/data)
+          --shape NAME      the catalog's JSON shape to write lines in (default: its first)
           --lang LANG       message language, a BCP 47 tag: en (default), zh-Hans, zh-Hant, hi, ...
           --catalog FILE    draw codes from this catalog instead of the built-in one
           -h, --help        show this help
 
-        EXIT STATUS: 0 written; 1 the catalog is invalid or the output cannot be written;
-        2 usage error.
+        EXIT STATUS: 0 written; 1 the catalog is invalid, its shape cannot be written, or the
+        output cannot be written; 2 usage error.
         """
 
-    static let options = OptionSpec.values("--seed", "--format", "--keys", "--lang", "--catalog")
+    static let options = OptionSpec.values("--seed", "--format", "--keys", "--shape", "--lang", "--catalog")
 
     static func run(_ run: CommandRun) throws(ExitCode) -> Int32 {
         let parsed = run.arguments
@@ -58,7 +66,28 @@ enum SampleCommand: ErrcatCommand {
         }
         let language = try run.language()
         let table = try run.catalog()
-        let writer = SampleWriter(table: table, codesOnly: codesOnly, language: language, keys: keys)
+        var writer = SampleWriter(table: table, codesOnly: codesOnly, language: language, keys: keys)
+        let jsonShapes = table.shapes.filter { $0.kind == .json }
+        let shapeName = parsed.value("--shape")
+        if let shapeName, !jsonShapes.contains(where: { $0.name == shapeName }) {
+            let names = jsonShapes.map { DisplayText.quoted($0.name) }
+            throw run.usage(
+                "--shape \(DisplayText.quoted(shapeName)) names no JSON shape of the catalog (\(names.isEmpty ? "it declares none" : "it has " + names.joined(separator: ", ")))"
+            )
+        }
+        if !codesOnly, let shape = jsonShapes.first(where: { shapeName == nil || $0.name == shapeName }) {
+            guard parsed.value("--keys") == nil else {
+                throw run.usage("--keys cannot be used with a catalog's shapes (the shape says where the code is)")
+            }
+            do {
+                writer.shapeLines = try ShapeSampleLines(catalog: table, shape: shape, language: language)
+            } catch {
+                io.printError("errcat sample: \(DisplayText.sanitized(error.message))")
+                return ExitStatus.problems
+            }
+        } else if shapeName != nil {
+            throw run.usage("--shape cannot be used with --format codes")
+        }
         var random = SplitMix64(seed: seed)
         var out = OutputBuffer(descriptor: io.output)
         var written: UInt64 = 0

@@ -1,4 +1,5 @@
-// The lines `errcat sample` writes: a realistic mix of response envelopes (or bare codes).
+// The lines `errcat sample` writes: a realistic mix of response envelopes, bodies in one of the
+// catalog's shapes, or bare codes.
 
 import SwiftErr
 
@@ -30,6 +31,8 @@ struct SampleWriter {
     let codesOnly: Bool
     let language: Language
     let keys: EnvelopeKeys
+    /// The lines in a catalog's JSON shape, written instead of envelopes; `nil` for envelopes.
+    var shapeLines: ShapeSampleLines? = nil
     private let successCode: Int64
     private let baseCodes: [Int64]
     private let moduleCodes: [Int64]
@@ -93,7 +96,12 @@ struct SampleWriter {
             if table.classify(code).isExact { code = range.lowerBound }  // rarely hit; keeps one draw per line
         case .invalid:
             let line = SampleWriter.invalidLines[Int(random.below(UInt64(SampleWriter.invalidLines.count)))]
-            out.write(codesOnly ? (line.isEmpty ? "" : "n/a") : line)
+            if let lines = shapeLines, !codesOnly {
+                // The shape's own: an envelope's malformed line may be a well-formed body here.
+                lines.invalid[Int(random.below(UInt64(lines.invalid.count)))].withUnsafeBytes { out.write(raw: $0) }
+            } else {
+                out.write(codesOnly ? (line.isEmpty ? "" : "n/a") : line)
+            }
             out.endLine()
             return
         default:
@@ -102,6 +110,10 @@ struct SampleWriter {
         if codesOnly {
             out.write(integer: code)
             out.endLine()
+            return
+        }
+        if let lines = shapeLines {
+            writeShapeLine(lines, code: code, payloadID: payloadID, &random, into: &out)
             return
         }
         prefix.withUnsafeBytes { out.write(raw: $0) }
@@ -128,6 +140,33 @@ struct SampleWriter {
             out.write(jsonKey: keys.data)
             out.write("null}")
         }
+        out.endLine()
+    }
+
+    /// Writes one line in the catalog's shape, of the kind `code` was drawn as: a success with its
+    /// payload id, or one of the shape's lines for listed entries of its tier, unlisted, unknown or
+    /// malformed codes. The line is drawn with one more random number.
+    private func writeShapeLine(
+        _ lines: ShapeSampleLines, code: Int64, payloadID: Int64, _ random: inout SplitMix64,
+        into out: inout OutputBuffer
+    ) {
+        let classification = table.classify(code)
+        let pick: [[UInt8]]
+        if code == successCode {
+            lines.success.prefix.withUnsafeBytes { out.write(raw: $0) }
+            out.write(integer: payloadID)
+            lines.success.suffix.withUnsafeBytes { out.write(raw: $0) }
+            out.endLine()
+            return
+        } else if classification.isExact {
+            pick = classification.tier == .module && !lines.module.isEmpty ? lines.module : lines.base
+        } else if classification.tier == .module && !lines.unrecognised.isEmpty {
+            pick = lines.unrecognised
+        } else {
+            pick = lines.unknown
+        }
+        let chosen = pick.isEmpty ? lines.invalid : pick
+        chosen[Int(random.below(UInt64(chosen.count)))].withUnsafeBytes { out.write(raw: $0) }
         out.endLine()
     }
 }
