@@ -5,7 +5,10 @@
 // SwiftErrCatalogPlugin's form). The C must compile with gcc and clang under -std=c11 -Wall -Wextra
 // -Wpedantic -Werror and classify every probe code as a linear scan over the catalog says; the
 // Swift must compile against the package's SwiftErr and its enums must give back the catalog's
-// modules, cases, codes, names, flags and messages; the installing form must give back the catalog's
+// modules, cases, codes, names, flags and messages; string codes (hostile strings in hostile
+// namespaces, format 3) must be classified by the generated C string table as a linear scan over
+// the catalog says, and come back from the Swift enums and the installing form byte for byte; the
+// installing form must give back the catalog's
 // definition, classify every probe code through the installed catalog's enums as the linear scan
 // says, and refuse a second catalog. Catalogs carrying one reserved name are rejected by `check` at
 // that name.
@@ -38,6 +41,7 @@ struct GeneratedSourcePropertyTests {
         var entries = 0
         var probes = 0
         var poisoned = 0
+        var stringProbes = 0
         var batches: [[RandomCatalog]] = []
         while index < Self.catalogCount {
             let count = min(Self.batchSize, Self.catalogCount - index)
@@ -64,10 +68,11 @@ struct GeneratedSourcePropertyTests {
             entries += 1 + catalog.definition.base.count + catalog.definition.modules.reduce(0) { $0 + $1.codes.count }
             probes += catalog.probes.count
             poisoned += catalog.poisoned == nil ? 0 : 1
+            stringProbes += catalog.stringProbes.count
         }
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
         print(
-            "property test: seed \(Self.seed), \(Self.catalogCount) catalogs (\(modules) modules, \(entries) entries, \(probes) probe codes classified by two C compilers' builds), \(poisoned) poisoned variants rejected, \(seconds) s"
+            "property test: seed \(Self.seed), \(Self.catalogCount) catalogs (\(modules) modules, \(entries) entries, \(probes) probe codes and \(stringProbes) string codes classified by two C compilers' builds), \(poisoned) poisoned variants rejected, \(seconds) s"
         )
     }
 
@@ -162,7 +167,38 @@ struct GeneratedSourcePropertyTests {
                 return 0;
             }
 
+            /* A string probe: namespace and string as bytes with their lengths. */
+            typedef struct { const char *space; size_t space_length; const char *code; size_t code_length; } string_probe;
+
+            static int dump_strings(const char *label, const errcore_table *t, const errcore_string_table *s,
+                                    const string_probe *probes, size_t count) {
+                errcore_diag d;
+                if (errcore_string_validate(t, s, &d) != ERRCORE_OK) {
+                    printf("%s strings invalid %d\\n", label, (int)d.status);
+                    return 1;
+                }
+                for (size_t i = 0; i < count; i++) {
+                    errcore_class c = errcore_classify_string(s, probes[i].space, probes[i].space_length, probes[i].code,
+                                                              probes[i].code_length);
+                    uint32_t entry = errcore_class_entry(c);
+                    printf("%s s %u %d %u %d ", label, (unsigned)i, (int)errcore_class_tier(c), (unsigned)errcore_class_module(c),
+                           errcore_class_is_exact(c) ? 1 : 0);
+                    if (entry == ERRCORE_NO_ENTRY) { fputs("-\\n", stdout); continue; }
+                    hex(errcore_entry_name(t, entry)); putchar('\\n');
+                }
+                return 0;
+            }
+
             """
+        /// `text`'s UTF-8 bytes as a C string literal of \x escapes, and their count.
+        func cBytes(_ text: String) -> (literal: String, count: Int) {
+            let bytes = Array(text.utf8)
+            return (
+                "\""
+                    + bytes.map { "\\x" + (String($0, radix: 16).count == 1 ? "0" : "") + String($0, radix: 16) }
+                    .joined() + "\"", bytes.count
+            )
+        }
         var expected = ""
         var calls = ""
         for catalog in batch {
@@ -176,6 +212,18 @@ struct GeneratedSourcePropertyTests {
             }
             main += "};\n"
             calls += "    failed |= dump(\"\(name)\", errcore_\(name)_table(), probes_\(name), \(probes.count));\n"
+            if !catalog.stringProbes.isEmpty {
+                main += "const errcore_string_table *errcore_\(name)_strings(void);\n"
+                main += "static const string_probe strings_\(name)[\(catalog.stringProbes.count)] = {\n"
+                for probe in catalog.stringProbes {
+                    let space = cBytes(probe.namespace ?? "")
+                    let code = cBytes(probe.string)
+                    main += "    {\(space.literal), \(space.count), \(code.literal), \(code.count)},\n"
+                }
+                main += "};\n"
+                calls +=
+                    "    failed |= dump_strings(\"\(name)\", errcore_\(name)_table(), errcore_\(name)_strings(), strings_\(name), \(catalog.stringProbes.count));\n"
+            }
             for (offset, module) in definition.modules.enumerated() {
                 let zh = module.title.simplifiedChinese ?? module.title.english
                 expected +=
@@ -191,6 +239,11 @@ struct GeneratedSourcePropertyTests {
                 } else {
                     expected += "- - -\n"
                 }
+            }
+            for (index, probe) in catalog.stringProbes.enumerated() {
+                let answer = LinearReference.classify(string: probe.string, namespace: probe.namespace, in: definition)
+                expected +=
+                    "\(name) s \(index) \(answer.tier) \(answer.module) \(answer.entry == nil ? 0 : 1) \(answer.entry.map { hexLiteral($0.name) } ?? "-")\n"
             }
         }
         main += "\nint main(void) {\n    int failed = 0;\n" + calls + "    return failed;\n}\n"
@@ -235,11 +288,13 @@ struct GeneratedSourcePropertyTests {
             func dump<M: ModuleCode>(_ type: M.Type, _ label: String, unlisted: Int64) {
                 let title = M.moduleTitle
                 print(label, hex(M.moduleName), hex(title.english), hex(title.simplifiedChinese ?? "-"),
-                      M.codeRanges.map { "\\($0.lowerBound)...\\($0.upperBound)" }.joined(separator: ","))
+                      M.codeRanges.map { "\\($0.lowerBound)...\\($0.upperBound)" }.joined(separator: ","),
+                      M.stringNamespaces.map(hex).joined(separator: ","))
                 for value in M.listedCases {
                     let message = value.message
                     print(label, value.code, hex(value.name), value.flags.rawValue, hex(message.english),
-                          hex(message.simplifiedChinese ?? "-"), value.isUnrecognised, M(code: value.code) == value)
+                          hex(message.simplifiedChinese ?? "-"), value.isUnrecognised, M(code: value.code) == value,
+                          value.stringCode.map(hex) ?? "none", value.stringNamespace.map(hex) ?? "none")
                 }
                 let other = M.unrecognised(unlisted)
                 print(label, "other", other.code, other.name, other.flags.rawValue, other.isUnrecognised,
@@ -258,10 +313,10 @@ struct GeneratedSourcePropertyTests {
                     "dump(\(type).self, \"\(label)\", unlisted: \(unlisted == Int64.min ? "Int64.min" : String(unlisted)))\n"
                 let ranges = module.ranges.map { "\($0.lowerBound)...\($0.upperBound)" }.joined(separator: ",")
                 expected +=
-                    "\(label) \(hexLiteral(module.name)) \(hexLiteral(module.title.english)) \(hexLiteral(module.title.simplifiedChinese ?? "-")) \(ranges)\n"
+                    "\(label) \(hexLiteral(module.name)) \(hexLiteral(module.title.english)) \(hexLiteral(module.title.simplifiedChinese ?? "-")) \(ranges) \(module.namespaces.map(hexLiteral).joined(separator: ","))\n"
                 for entry in module.codes {
                     expected +=
-                        "\(label) \(entry.code) \(hexLiteral(entry.name)) \(entry.flags.rawValue) \(hexLiteral(entry.message.english)) \(hexLiteral(entry.message.simplifiedChinese ?? "-")) false true\n"
+                        "\(label) \(entry.code) \(hexLiteral(entry.name)) \(entry.flags.rawValue) \(hexLiteral(entry.message.english)) \(hexLiteral(entry.message.simplifiedChinese ?? "-")) false true \(entry.string.map(hexLiteral) ?? "none") \(entry.namespace.map(hexLiteral) ?? "none")\n"
                 }
                 expected += "\(label) other \(unlisted) other 0 true true\n"
             }
@@ -311,7 +366,7 @@ extension GeneratedSourcePropertyTests {
             }
 
             func entry(_ entry: EntryDefinition) -> String {
-                "\\(entry.code) \\(hex(entry.name)) \\(entry.flags.rawValue) \\(hex(entry.message.english)) \\(hex(entry.message.simplifiedChinese ?? "-"))"
+                "\\(entry.code) \\(hex(entry.name)) \\(entry.flags.rawValue) \\(hex(entry.message.english)) \\(hex(entry.message.simplifiedChinese ?? "-")) \\(entry.string.map(hex) ?? "none") \\(entry.namespace.map(hex) ?? "none")"
             }
 
             func dump(_ definition: CatalogDefinition) {
@@ -319,7 +374,8 @@ extension GeneratedSourcePropertyTests {
                 for base in definition.base { print("base", entry(base)) }
                 for module in definition.modules {
                     print("module", hex(module.name), hex(module.title.english), hex(module.title.simplifiedChinese ?? "-"),
-                          module.ranges.map { "\\($0.lowerBound)...\\($0.upperBound)" }.joined(separator: ","))
+                          module.ranges.map { "\\($0.lowerBound)...\\($0.upperBound)" }.joined(separator: ","),
+                          module.namespaces.map(hex).joined(separator: ","))
                     for code in module.codes { print("code", entry(code)) }
                 }
             }
@@ -341,7 +397,7 @@ extension GeneratedSourcePropertyTests {
             """
         var expected = ""
         func entry(_ entry: EntryDefinition) -> String {
-            "\(entry.code) \(hexLiteral(entry.name)) \(entry.flags.rawValue) \(hexLiteral(entry.message.english)) \(hexLiteral(entry.message.simplifiedChinese ?? "-"))"
+            "\(entry.code) \(hexLiteral(entry.name)) \(entry.flags.rawValue) \(hexLiteral(entry.message.english)) \(hexLiteral(entry.message.simplifiedChinese ?? "-")) \(entry.string.map(hexLiteral) ?? "none") \(entry.namespace.map(hexLiteral) ?? "none")"
         }
         func literal(_ code: Int64) -> String { code == Int64.min ? "Int64.min" : String(code) }
         for catalog in batch {
@@ -352,7 +408,7 @@ extension GeneratedSourcePropertyTests {
             for module in definition.modules {
                 let ranges = module.ranges.map { "\($0.lowerBound)...\($0.upperBound)" }.joined(separator: ",")
                 expected +=
-                    "module \(hexLiteral(module.name)) \(hexLiteral(module.title.english)) \(hexLiteral(module.title.simplifiedChinese ?? "-")) \(ranges)\n"
+                    "module \(hexLiteral(module.name)) \(hexLiteral(module.title.english)) \(hexLiteral(module.title.simplifiedChinese ?? "-")) \(ranges) \(module.namespaces.map(hexLiteral).joined(separator: ","))\n"
                 for code in module.codes { expected += "code \(entry(code))\n" }
             }
         }
@@ -433,6 +489,26 @@ enum LinearReference {
         }
         return Answer(tier: 0, module: 0, flags: 0, entry: nil)
     }
+
+    /// A string code in a namespace (`nil`: the catalog's own), bytes compared with bytes: the
+    /// entry that lists it, else the module owning the namespace (unrecognised), else unknown.
+    static func classify(string: String, namespace: String?, in definition: CatalogDefinition) -> Answer {
+        let bytes = Array(string.utf8)
+        let space = Array((namespace ?? "").utf8)
+        guard !bytes.isEmpty && bytes.count <= 0xFFFF && space.count <= 0xFFFF else {
+            return Answer(tier: 0, module: 0, flags: 0, entry: nil)  // no string code is empty or that long
+        }
+        for entry in [definition.success] + definition.base + definition.modules.flatMap(\.codes)
+        where entry.string.map({ Array($0.utf8) }) == bytes && Array((entry.namespace ?? "").utf8) == space {
+            return classify(entry.code, in: definition)
+        }
+        if !space.isEmpty,
+            let index = definition.modules.firstIndex(where: { $0.namespaces.contains { Array($0.utf8) == space } })
+        {
+            return Answer(tier: 3, module: index + 1, flags: 0, entry: nil)
+        }
+        return Answer(tier: 0, module: 0, flags: 0, entry: nil)
+    }
 }
 
 /// One random catalog: its file text, its definition, the codes to probe, a code of each
@@ -444,6 +520,10 @@ struct RandomCatalog {
     var probes: [Int64]
     var unlisted: [Int64]
     var poisoned: (text: String, name: String, location: String)?
+    /// (namespace, string) pairs to classify as string codes: each listed one, near misses,
+    /// strings in a module's namespace that it does not list, and strangers; empty for a catalog
+    /// without string codes.
+    var stringProbes: [(namespace: String?, string: String)] = []
 }
 
 /// Makes random hostile catalogs that `check` must accept; names are unique across one
@@ -637,6 +717,34 @@ struct HostileCatalogGenerator {
             modules.append((name, ranges, chance(70) ? localized() : nil, codes))
         }
 
+        // String codes (format 3), in most catalogs: hostile strings for some entries, in the
+        // catalog's own namespace or in a hostile namespace of the entry's module; unique in
+        // their namespace.
+        let withStrings = chance(60)
+        var baseStrings = [String?](repeating: nil, count: base.count)
+        var moduleNamespaces = [String?](repeating: nil, count: modules.count)
+        var moduleStrings = modules.map { [String?](repeating: nil, count: $0.3.count) }
+        if withStrings {
+            var ownStrings: Set<String> = []
+            var namespaces: Set<String> = []
+            for index in modules.indices where chance(60) {
+                moduleNamespaces[index] = Self.unique(text(), in: &namespaces, key: { $0 })
+            }
+            for index in base.indices where chance(60) {
+                baseStrings[index] = Self.unique(text(), in: &ownStrings, key: { $0 })
+            }
+            for (index, module) in modules.enumerated() {
+                var inNamespace: Set<String> = []
+                for entry in module.3.indices where chance(60) {
+                    let raw = text()
+                    moduleStrings[index][entry] =
+                        moduleNamespaces[index] == nil
+                        ? Self.unique(raw, in: &ownStrings, key: { $0 })
+                        : Self.unique(raw, in: &inNamespace, key: { $0 })
+                }
+            }
+        }
+
         // The file: one member per line, LF or CRLF line ends, members in a varying order.
         let newline = chance(30) ? "\r\n" : "\n"
         func json(_ text: String) -> String {
@@ -662,24 +770,35 @@ struct HostileCatalogGenerator {
         func message(_ text: (String, String?)) -> String {
             "{\"en\": \(json(text.0))" + (text.1.map { ", \"zh-Hans\": \(json($0))" } ?? "") + "}"
         }
-        func entry(_ item: (Int64, String, [String], (String, String?))) -> String {
+        func entry(_ item: (Int64, String, [String], (String, String?)), string: String? = nil) -> String {
             let flagList = item.2.map { "\"\($0)\"" }.joined(separator: ", ")
+            let stringMember = string.map { ", \"string\": \(json($0))" } ?? ""
             return
-                "{\"code\": \(item.0), \"name\": \(json(item.1))\(item.2.isEmpty ? "" : ", \"flags\": [\(flagList)]"), \"message\": \(message(item.3))}"
+                "{\"code\": \(item.0), \"name\": \(json(item.1))\(stringMember)\(item.2.isEmpty ? "" : ", \"flags\": [\(flagList)]"), \"message\": \(message(item.3))}"
         }
         let successEntry = (success, "ok", flags(), localized())
         var lines = [
-            "{", "\"format\": \"swifterr-catalog/1\",", "\"name\": \(json(catalogName)),",
+            "{", "\"format\": \"swifterr-catalog/\(withStrings ? 3 : 1)\",", "\"name\": \(json(catalogName)),",
+        ]
+        if withStrings { lines.append("\"languages\": [\"en\", \"zh-Hans\"],") }
+        lines += [
             "\"success\": \(entry(successEntry)),", "\"base\": [",
         ]
-        lines += base.enumerated().map { entry($0.element) + ($0.offset == base.count - 1 ? "" : ",") }
+        lines += base.enumerated().map {
+            entry($0.element, string: baseStrings[$0.offset]) + ($0.offset == base.count - 1 ? "" : ",")
+        }
         lines.append("],")
         lines.append("\"modules\": [")
         for (index, module) in modules.enumerated() {
             let title = module.2.map { ", \"title\": \(message($0))" } ?? ""
             let ranges = module.1.map { "[\($0.lowerBound), \($0.upperBound)]" }.joined(separator: ", ")
-            lines.append("{\"name\": \(json(module.0))\(title), \"ranges\": [\(ranges)], \"codes\": [")
-            lines += module.3.enumerated().map { entry($0.element) + ($0.offset == module.3.count - 1 ? "" : ",") }
+            let namespaces = moduleNamespaces[index].map { ", \"namespaces\": [\(json($0))]" } ?? ""
+            lines.append(
+                "{\"name\": \(json(module.0))\(title), \"ranges\": [\(ranges)]\(namespaces), \"codes\": [")
+            lines += module.3.enumerated().map {
+                entry($0.element, string: moduleStrings[index][$0.offset])
+                    + ($0.offset == module.3.count - 1 ? "" : ",")
+            }
             lines.append("]}" + (index == modules.count - 1 ? "" : ","))
         }
         lines.append("]")
@@ -694,14 +813,45 @@ struct HostileCatalogGenerator {
                 message: LocalizedText(english: item.3.0, simplifiedChinese: item.3.1))
         }
         let definition = CatalogDefinition(
-            name: catalogName, success: definitionEntry(successEntry), base: base.map(definitionEntry),
-            modules: modules.map { module in
-                ModuleDefinition(
+            name: catalogName, success: definitionEntry(successEntry),
+            base: base.enumerated().map { index, item in
+                var entry = definitionEntry(item)
+                entry.string = baseStrings[index]
+                return entry
+            },
+            modules: modules.enumerated().map { index, module in
+                var definition = ModuleDefinition(
                     name: module.0,
                     title: module.2.map { LocalizedText(english: $0.0, simplifiedChinese: $0.1) }
                         ?? LocalizedText(english: module.0),
-                    ranges: module.1, codes: module.3.map(definitionEntry))
+                    ranges: module.1,
+                    codes: module.3.enumerated().map { offset, item in
+                        var entry = definitionEntry(item)
+                        entry.string = moduleStrings[index][offset]
+                        entry.namespace = entry.string == nil ? nil : moduleNamespaces[index]
+                        return entry
+                    })
+                definition.namespaces = moduleNamespaces[index].map { [$0] } ?? []
+                return definition
             })
+        var stringProbes: [(namespace: String?, string: String)] = []
+        // gen c writes a string table when the catalog has a string code or a namespace.
+        if baseStrings.contains(where: { $0 != nil }) || moduleNamespaces.contains(where: { $0 != nil })
+            || moduleStrings.joined().contains(where: { $0 != nil })
+        {
+            for entry in definition.base + definition.modules.flatMap(\.codes) {
+                guard let string = entry.string else { continue }
+                stringProbes += [
+                    (entry.namespace, string), (entry.namespace, string + "x"),
+                    (entry.namespace, String(string.unicodeScalars.dropLast())),
+                    (entry.namespace == nil ? moduleNamespaces.compactMap { $0 }.first : nil, string),
+                ]
+            }
+            for namespace in moduleNamespaces.compactMap({ $0 }) {
+                stringProbes += [(namespace, "unlisted\u{1}"), (namespace + "x", "unlisted")]
+            }
+            stringProbes += [(nil, "not listed \u{2028}"), (nil, String(repeating: "*/", count: 40))]
+        }
         var probes: [Int64] = [
             Int64.min, Int64.min + 1, -1, 0, 1, Int64.max - 1, Int64.max, success, success &- 1, success &+ 1,
         ]
@@ -756,6 +906,6 @@ struct HostileCatalogGenerator {
         }
         return RandomCatalog(
             number: number, text: text, definition: definition, probes: probes, unlisted: unlisted,
-            poisoned: poisoned.map { (text: $0.0, name: $0.1, location: $0.2) })
+            poisoned: poisoned.map { (text: $0.0, name: $0.1, location: $0.2) }, stringProbes: stringProbes)
     }
 }
