@@ -162,84 +162,79 @@ struct JSONPathLookupTests {
         return path
     }
 
-    @Test("random documents and paths: found where the tree has a value, with its kind and value", arguments: 0..<40)
-    func differential(seed: UInt64) throws {
-        var random = SplitMix64(seed: 0x9A7B_0000 + seed)
+    /// 50 random documents from `seed`, each written with random whitespace and escapes, and
+    /// `body` called 10 times with each (the tree and its text).
+    static func eachDocument(seed: UInt64, _ body: (Value, String, inout SplitMix64) throws -> Void) rethrows {
+        var random = SplitMix64(seed: seed)
         for _ in 0..<50 {
-            let value = Self.randomValue(&random, depth: 0)
+            let value = randomValue(&random, depth: 0)
             var text = ""
-            Self.write(value, &random, into: &text)
-            let bytes = Array(text.utf8)
-            for _ in 0..<10 {
-                let path = Self.randomPath(in: value, &random)
-                let expected = value.at(path[...])
-                try bytes.withUnsafeBytes { raw in
-                    var lookup = JSONPathLookup(raw)
-                    let found = try lookup.find(path)
-                    #expect(found?.kind == expected?.kind, "\(text) at \(path)")
-                    guard let found, let expected else { return }
-                    switch expected {
-                    case .string(let string):
-                        #expect(try lookup.string(at: found.offset) == Array(string.utf8))
-                    case .integer(let number):
-                        #expect(try lookup.integer(at: found.offset) == number)
-                    case .bool(let flag):
-                        #expect(lookup.bool(at: found.offset) == flag)
-                    default:
-                        break
-                    }
-                }
-            }
+            write(value, &random, into: &text)
+            for _ in 0..<10 { try body(value, text, &random) }
         }
     }
 
-    /// The value `steps` lead to in the tree, when each exists.
-    static func subtree(_ value: Value, _ steps: ArraySlice<ShapeDefinition.PathStep>) -> Value? {
-        value.at(steps)
+    @Test("random documents and paths: found where the tree has a value, with its kind and value", arguments: 0..<40)
+    func differential(seed: UInt64) throws {
+        try Self.eachDocument(seed: 0x9A7B_0000 + seed) { value, text, random in
+            let bytes = Array(text.utf8)
+            let path = Self.randomPath(in: value, &random)
+            let expected = value.at(path[...])
+            try bytes.withUnsafeBytes { raw in
+                var lookup = JSONPathLookup(raw)
+                let found = try lookup.find(path)
+                #expect(found?.kind == expected?.kind, "\(text) at \(path)")
+                guard let found, let expected else { return }
+                switch expected {
+                case .string(let string):
+                    #expect(try lookup.string(at: found.offset) == Array(string.utf8))
+                case .integer(let number):
+                    #expect(try lookup.integer(at: found.offset) == number)
+                case .bool(let flag):
+                    #expect(lookup.bool(at: found.offset) == flag)
+                default:
+                    break
+                }
+            }
+        }
     }
 
     @Test(
         "a path resumed after the steps it shares with another finds what the tree has there",
         arguments: 0..<40)
     func resumed(seed: UInt64) throws {
-        var random = SplitMix64(seed: 0x5EA3_0000 + seed)
-        for _ in 0..<50 {
-            let value = Self.randomValue(&random, depth: 0)
-            var text = ""
-            Self.write(value, &random, into: &text)
+        try Self.eachDocument(seed: 0x5EA3_0000 + seed) { value, text, random in
             let bytes = Array(text.utf8)
-            for _ in 0..<10 {
-                let first = Self.randomPath(in: value, &random)
-                let shared = Int(random.below(UInt64(first.count + 1)))
-                // The second path: the first's beginning, then its own way on from there.
-                var second = Array(first.prefix(shared))
-                if let reached = Self.subtree(value, first.prefix(shared)[...]) {
-                    second += Self.randomPath(in: reached, &random)
-                } else {
-                    second.append(.key("missing"))
+            let first = Self.randomPath(in: value, &random)
+            let shared = Int(random.below(UInt64(first.count + 1)))
+            // The second path: the first's beginning, then its own way on from there.
+            var second = Array(first.prefix(shared))
+            if let reached = value.at(first.prefix(shared)[...]) {
+                second += Self.randomPath(in: reached, &random)
+            } else {
+                second.append(.key("missing"))
+            }
+            let expected = value.at(second[...])
+            try bytes.withUnsafeBytes { raw in
+                var lookup = JSONPathLookup(raw)
+                var trail = [Int](repeating: -1, count: first.count + 1)
+                _ = try trail.withUnsafeMutableBufferPointer { buffer in
+                    try lookup.find(JSONPath(first), trail: buffer)
                 }
-                let expected = value.at(second[...])
-                try bytes.withUnsafeBytes { raw in
-                    var lookup = JSONPathLookup(raw)
-                    var trail = [Int](repeating: -1, count: first.count + 1)
-                    _ = try trail.withUnsafeMutableBufferPointer { buffer in
-                        try lookup.find(JSONPath(first), trail: buffer)
-                    }
-                    let found: (offset: Int, kind: JSONValueKind)?
-                    if trail[shared] >= 0 {
-                        found = try lookup.find(JSONPath(second), resuming: (shared, trail[shared]))
-                    } else {
-                        // The first walk stopped inside the shared steps: the second has no value.
-                        #expect(expected == nil, "\(text): \(second) after \(first)")
-                        found = nil
-                    }
-                    #expect(found?.kind == expected?.kind, "\(text): \(second) after \(shared) steps of \(first)")
-                    if let found, case .string(let string)? = expected {
-                        #expect(try lookup.string(at: found.offset) == Array(string.utf8))
-                    }
-                    if let found, case .integer(let number)? = expected {
-                        #expect(try lookup.integer(at: found.offset) == number)
-                    }
+                let found: (offset: Int, kind: JSONValueKind)?
+                if trail[shared] >= 0 {
+                    found = try lookup.find(JSONPath(second), resuming: (shared, trail[shared]))
+                } else {
+                    // The first walk stopped inside the shared steps: the second has no value.
+                    #expect(expected == nil, "\(text): \(second) after \(first)")
+                    found = nil
+                }
+                #expect(found?.kind == expected?.kind, "\(text): \(second) after \(shared) steps of \(first)")
+                if let found, case .string(let string)? = expected {
+                    #expect(try lookup.string(at: found.offset) == Array(string.utf8))
+                }
+                if let found, case .integer(let number)? = expected {
+                    #expect(try lookup.integer(at: found.offset) == number)
                 }
             }
         }
