@@ -95,7 +95,7 @@ ERRCORE__STRING_HELPER uint64_t errcore__fold_multiply(uint64_t a, uint64_t b) {
 #endif
 }
 
-/* The four words of 32 bytes of a string, each XORed with its own key before multiplying. */
+/* Four 8-byte words of a string, read as little-endian (errcore__short_words): what a hash step takes. */
 typedef struct errcore__words {
     uint64_t w[4];
 } errcore__words;
