@@ -28,7 +28,7 @@ struct GatewayHarness {
     }
 
     /// Starts the upstream and a gateway in front of it (or in front of a closed port when
-    /// `unreachableUpstream`), runs `body`, then stops both and shuts every client down, whether
+    /// `unreachableUpstream`), runs `body`, then shuts every client down and stops both, whether
     /// `body` threw or not.
     /// `upstream` replaces the canned upstream's URL (a `LoopbackHTTPServer`, a refusing port) and
     /// `configure` changes the gateway's settings. `catalog` is the catalog the gateway starts with,
@@ -48,6 +48,7 @@ struct GatewayHarness {
         let probe = GatewayConfiguration(upstream: "http://127.0.0.1")
         let upstreamClient = HTTPClient(
             eventLoopGroupProvider: .singleton, configuration: probe.httpClientConfiguration)
+        var clientsShutDown = false
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 let upstream = Upstream.application(port: 0) { channel in
@@ -81,18 +82,30 @@ struct GatewayHarness {
                     group.addTask { try await reloads.run() }
                 }
                 defer { group.cancelAll() }
-                try await body(
-                    GatewayHarness(
-                        gatewayPort: gatewayPort, upstreamPort: upstreamPort, adminPort: adminPort, client: client,
-                        gateway: gateway))
+                var failure: (any Error)? = nil
+                do {
+                    try await body(
+                        GatewayHarness(
+                            gatewayPort: gatewayPort, upstreamPort: upstreamPort, adminPort: adminPort, client: client,
+                            gateway: gateway))
+                } catch {
+                    failure = error
+                }
+                // The clients go first, so that no connection is being accepted when the servers'
+                // tasks are cancelled: cancelling a server while it activates an accepted connection
+                // trips swift-nio's NIOAsyncWriter precondition (apple/swift-nio#2813).
+                clientsShutDown = true
+                try await client.shutdown()
+                try await upstreamClient.shutdown()
+                if let failure { throw failure }
             }
         } catch {
-            try await client.shutdown()
-            try await upstreamClient.shutdown()
+            if !clientsShutDown {
+                try await client.shutdown()
+                try await upstreamClient.shutdown()
+            }
             throw error
         }
-        try await client.shutdown()
-        try await upstreamClient.shutdown()
     }
 
     /// Sends a request to the gateway (to its admin listener when `admin`).
