@@ -107,16 +107,8 @@ errcore_status errcore_index_build(const errcore_table *table, int64_t *keys, er
 
 /* Index of key k in the table's index, or ERRCORE_NO_INDEX. */
 static size_t errcore__index_find(const errcore_table *t, int64_t k) {
-    size_t lo = 0, hi = t->index_count;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (t->index_keys[mid] < k) {
-            lo = mid + 1;
-        } else {
-            hi = mid;
-        }
-    }
-    return lo < t->index_count && t->index_keys[lo] == k ? lo : ERRCORE_NO_INDEX;
+    size_t at = errcore__find_sorted(t->index_keys, t->index_count, k);
+    return at < t->index_count ? at : ERRCORE_NO_INDEX;
 }
 
 static errcore_status errcore__bad_index(errcore_diag *diag, size_t at, int64_t code) {

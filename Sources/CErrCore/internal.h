@@ -146,18 +146,23 @@ static inline errcore_status errcore__fail(errcore_diag *diag, errcore_status st
     return status;
 }
 
-/* True when code is an entry code of t (codes ascending): a binary search. */
-static inline bool errcore__is_entry_code(const errcore_table *t, int64_t code) {
-    size_t lo = 0, hi = t->entry_count;
+/* The position of key among keys[0 ... count-1] (ascending), or count when it is not there: a binary search. */
+static inline size_t errcore__find_sorted(const int64_t *keys, size_t count, int64_t key) {
+    size_t lo = 0, hi = count;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (t->codes[mid] < code) {
+        if (keys[mid] < key) {
             lo = mid + 1;
         } else {
             hi = mid;
         }
     }
-    return lo < t->entry_count && t->codes[lo] == code;
+    return lo < count && keys[lo] == key ? lo : count;
+}
+
+/* True when code is an entry code of t (codes ascending). */
+static inline bool errcore__is_entry_code(const errcore_table *t, int64_t code) {
+    return errcore__find_sorted(t->codes, t->entry_count, code) < t->entry_count;
 }
 
 /* Classification by two searches (entries, then ranges), ignoring any index. */
