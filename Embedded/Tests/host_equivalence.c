@@ -761,19 +761,10 @@ static void check_build(const core_build *b, const errcore_class *expected) {
 #define STRING_CODES  300
 #define STRING_PROBES 20000
 
-static uint64_t string_rng = 0x5EED5EED5EEDull;
-
-static uint64_t string_next(void) {
-    string_rng ^= string_rng << 13;
-    string_rng ^= string_rng >> 7;
-    string_rng ^= string_rng << 17;
-    return string_rng;
-}
-
 /* length bytes of [a-z_] (and, one time in eight, any byte) into out. */
 static void string_fill(char *out, size_t length) {
     for (size_t i = 0; i < length; i++) {
-        uint64_t r = string_next();
+        uint64_t r = xorshift64();
         out[i] = (r & 7u) == 0 ? (char)(r >> 8) : "abcdefghijklmnopqrstuvwxyz_"[(r >> 8) % 27u];
     }
 }
@@ -841,7 +832,7 @@ static void check_strings(const core_build *b) {
     for (size_t length = 0; length <= 80; length++) {
         unsigned char bytes[80];
         string_fill((char *)bytes, length);
-        uint64_t seed = string_next();
+        uint64_t seed = xorshift64();
         check(b->string_hash(seed, (uint32_t)(length % 4), bytes, length) ==
                   reference.string_hash(seed, (uint32_t)(length % 4), bytes, length),
               b, "errcore_string_hash at length", (long long)length);
@@ -873,18 +864,18 @@ static void check_strings(const core_build *b) {
     const size_t name_lengths[4] = {0, 14, 6, 11};
     for (size_t i = 0; i < STRING_PROBES; i++) {
         char probe[72];
-        size_t length, space = string_next() % 4u;
+        size_t length, space = xorshift64() % 4u;
         if (i % 2 == 0) {
             /* A listed string, in its namespace or another, or one byte changed. */
-            const errcore_string_code_def *code = &codes[string_next() % STRING_CODES];
+            const errcore_string_code_def *code = &codes[xorshift64() % STRING_CODES];
             length = code->length;
             memcpy(probe, code->code, length);
             space = (i % 8 == 0) ? space : code->space;
             if (i % 6 == 0) {
-                probe[string_next() % length] ^= (char)(1u << (string_next() % 8u));
+                probe[xorshift64() % length] ^= (char)(1u << (xorshift64() % 8u));
             }
         } else {
-            length = string_next() % 72u;
+            length = xorshift64() % 72u;
             string_fill(probe, length);
         }
         errcore_class want = reference.classify_string(&ref_strings, names[space], name_lengths[space], probe, length);

@@ -300,7 +300,7 @@ errcore_class errcore_classify_string(const errcore_string_table *strings, const
             return slot->key_class;
         }
     }
-    return id == 0 ? ERRCORE_CLASS_UNKNOWN : errcore__unlisted_class(strings, id);
+    return errcore__unlisted_class(strings, id);
 }
 
 /* ---- proving a table right -------------------------------------------------------------- */
