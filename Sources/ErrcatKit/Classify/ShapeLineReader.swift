@@ -81,10 +81,11 @@ struct ShapeLineReader {
         }
         if let (index, reading) = found {
             let shape = readers[index].shape
+            let key = reading.stringKey(in: catalog, shape: shape)
             return .line(
                 ShapeLine(
-                    shape: shape.name, stringKey: reading.stringKey(in: catalog, shape: shape),
-                    classification: reading.classification(in: catalog, shape: shape)))
+                    shape: shape.name, stringKey: key,
+                    classification: reading.classification(in: catalog, stringKey: key)))
         }
         if let index = failedWithout {
             return .line(ShapeLine(shape: readers[index].shape.name, stringKey: nil, classification: .unknown))

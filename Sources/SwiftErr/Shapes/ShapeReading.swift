@@ -108,6 +108,14 @@ package struct ShapeReading: Sendable, Hashable {
     ///   - catalog: The catalog the shape belongs to.
     ///   - shape: The shape the body was read in.
     package func classification(in catalog: Catalog, shape: ShapeDefinition) -> Classification {
+        classification(in: catalog, stringKey: stringKey(in: catalog, shape: shape))
+    }
+
+    /// ``classification(in:shape:)`` with the string code's pair already made by
+    /// ``stringKey(in:shape:)`` (for a caller that keeps the pair too).
+    package func classification(
+        in catalog: Catalog, stringKey key: (namespace: [UInt8], string: [UInt8])?
+    ) -> Classification {
         guard isFailure else { return catalog.classify(catalog.successCode) }
         switch code {
         case .none:
@@ -115,8 +123,7 @@ package struct ShapeReading: Sendable, Hashable {
         case .integer(let value):
             return catalog.classify(value)
         case .string:
-            let key = stringKey(in: catalog, shape: shape)!
-            return catalog.classify(stringBytes: key.string, namespace: key.namespace)
+            return catalog.classify(stringBytes: key!.string, namespace: key!.namespace)
         }
     }
 
