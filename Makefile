@@ -11,6 +11,8 @@
 #   make version              prints the version and the soname
 #   make check-exports        build/libcerrcore.so exports exactly the functions of include/*.h,
 #                             and so does a plain -shared build of the sources without any flags
+#   make check-header-links   SwiftPM's header folders link include/*.h, each header once, no copies
+#                             (scripts/c/header-links.sh, and its self-test)
 #   make upgrade-check        a C program's 0.2.0 mistakes are compile errors under this version
 #                             (scripts/c/upgrade-check.sh, with $(CC))
 #   make gen CATALOG=FILE     your catalog's C table for your build: build/gen/<file>.c and .h
@@ -218,14 +220,17 @@ CHECK_PREFIX := $(CURDIR)/build/check-install
 SWIFT_TEST := SWT_SWIFT_ERROR_BACKTRACING_ENABLED=0 swift test
 timed = t0=$$(date +%s); $(1); status=$$?; echo "make check: $(2) took $$(( $$(date +%s) - t0 )) s"; exit $$status
 
-.PHONY: check check-c check-gcc check-clang check-sanitize check-cross check-swift check-over-time
+.PHONY: check check-c check-gcc check-clang check-sanitize check-cross check-swift check-over-time check-header-links
 check:
 	@$(call timed,$(MAKE) -j2 --output-sync=target check-c,the C library)
 	@$(call timed,$(MAKE) check-swift,swift test)
 	@$(call timed,$(MAKE) check-over-time,the simulated-time suite alone)
 	@$(call timed,$(MAKE) check-gen,make gen's table)
 
-check-c: check-gcc check-clang check-sanitize check-cross
+check-c: check-header-links check-gcc check-clang check-sanitize check-cross
+check-header-links:
+	sh scripts/c/header-links.sh --self-test
+	sh scripts/c/header-links.sh
 check-gcc:
 	$(MAKE) CC=gcc BUILD=build/gcc test check-exports upgrade-check test-portable-multiply
 check-clang:

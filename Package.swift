@@ -29,7 +29,8 @@
 //
 // Headers: include/ holds the C library's public headers. SwiftPM's view is two targets:
 // Sources/CErrCore/include links each core header (every one but errcore_default_catalog.h; a new
-// core header needs its link there) and Sources/CErrDefaultCatalog/include links that one.
+// core header needs its link there) and Sources/CErrDefaultCatalog/include links that one
+// (`make check-header-links` fails on a copy, a missing link or a stray file).
 import PackageDescription
 
 let package = Package(

@@ -14,8 +14,9 @@
  * code, each with a byte changed, one byte more and one less, in every
  * namespace, and strings from the rest of the bytes exactly as the linear
  * reference (Tests/CErrCoreTests/c/reference.h) does. Then the lookup's
- * derived part is corrupted (a byte of a bucket's displacement, or the
- * seed): errcore_string_validate() must reject it or the table must still
+ * derived part is corrupted (a bit of a bucket's displacement, the seed
+ * with the keys it derives, or one key alone): errcore_string_validate()
+ * must reject it or the table must still
  * classify every probe right. (The slots and namespaces are the
  * definition's data: a table with other data is valid, for another
  * definition.)
@@ -191,15 +192,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
              errcore_status_name(diag.status));
     fz_reader probes = r;
     check_probes(&t, &d, &probes);
-    /* A displacement or the seed changed: rejected, or still right. */
+    /* A displacement, the seed (with its keys) or one key changed: rejected, or still right. */
     if (t.slots != NULL && fz_left(&r) > 2) {
         size_t buckets = (size_t)1 << (32u - t.bucket_shift);
         uint8_t which = fz_u8(&r);
-        if (which & 1u) {
-            ((uint32_t *)(void *)(storage + ((const unsigned char *)t.buckets - storage)))[(which >> 1) % buckets] ^=
+        if (which % 3u == 0) {
+            ((uint32_t *)(void *)(storage + ((const unsigned char *)t.buckets - storage)))[(which / 3u) % buckets] ^=
                 (uint32_t)1 << (fz_u8(&r) % 32u);
-        } else {
+        } else if (which % 3u == 1) {
             t.seed ^= (uint64_t)1 << (fz_u8(&r) % 64u);
+            errcore_string_keys(t.seed, t.keys);
+        } else {
+            t.keys[(which / 3u) % ERRCORE_STRING_KEY_COUNT] ^= (uint64_t)1 << (fz_u8(&r) % 64u);
         }
         if (errcore_string_validate(table, &t, NULL) == ERRCORE_OK) {
             fz_reader again = r;

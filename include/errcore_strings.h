@@ -51,6 +51,8 @@ extern "C" {
 #define ERRCORE_MAX_STRING_LENGTH 0xFFFFu
 /* Most namespaces a string table can name (ids 1 ... ERRCORE_MAX_STRING_SPACES). */
 #define ERRCORE_MAX_STRING_SPACES 0xFFFFu
+/* The words of errcore_string_table.keys. */
+#define ERRCORE_STRING_KEY_COUNT 5
 
 /* A namespace: its name's bytes and the module that owns it. */
 typedef struct errcore_string_space {
@@ -76,21 +78,32 @@ typedef struct errcore_string_slot {
  *   spaces are ascending by length, then by bytes (memcmp), and distinct;
  *   every slot's bytes lie inside `bytes`, and each non-empty slot sits at
  *   its own position and holds the class of an entry of the table it was
- *   built for.
+ *   built for;
+ *   `keys` are the seed's (errcore_string_keys()), when there are slots.
  * All zero is a valid table with no string codes: every lookup misses.
  */
 typedef struct errcore_string_table {
-    const unsigned char *bytes;         /* every string's and namespace's bytes, back to back */
-    size_t bytes_size;                  /* at most ERRCORE_MAX_COUNT */
-    const errcore_string_space *spaces; /* space_count namespaces (ids 1 ... space_count) */
-    size_t space_count;                 /* at most ERRCORE_MAX_STRING_SPACES */
-    const errcore_string_slot *slots;   /* slot_mask + 1 slots; NULL: no string codes */
-    const uint32_t *buckets;            /* 2^(32 - bucket_shift) displacements */
-    size_t code_count;                  /* the string codes (non-empty slots) */
-    uint64_t seed;                      /* the hash's seed */
-    uint32_t slot_mask;                 /* the slot count (a power of two) minus 1 */
-    uint8_t bucket_shift;               /* 0 ... 32 */
+    const unsigned char *bytes;              /* every string's and namespace's bytes, back to back */
+    size_t bytes_size;                       /* at most ERRCORE_MAX_COUNT */
+    const errcore_string_space *spaces;      /* space_count namespaces (ids 1 ... space_count) */
+    size_t space_count;                      /* at most ERRCORE_MAX_STRING_SPACES */
+    const errcore_string_slot *slots;        /* slot_mask + 1 slots; NULL: no string codes */
+    const uint32_t *buckets;                 /* 2^(32 - bucket_shift) displacements */
+    size_t code_count;                       /* the string codes (non-empty slots) */
+    uint64_t seed;                           /* the hash's seed */
+    uint32_t slot_mask;                      /* the slot count (a power of two) minus 1 */
+    uint8_t bucket_shift;                    /* 0 ... 32 */
+    uint64_t keys[ERRCORE_STRING_KEY_COUNT]; /* the hash's keys under seed (errcore_string_keys()) */
 } errcore_string_table;
+
+/*
+ * errcore_string_keys — the ERRCORE_STRING_KEY_COUNT words errcore_string_hash()
+ * derives from `seed` before it reads a string, stored in `out`: a table keeps
+ * its seed's (errcore_string_table.keys), so that a lookup does not derive
+ * them again. errcore_string_build() fills them in; a table written by hand
+ * or by a generator copies them. Does nothing when out is NULL; never fails.
+ */
+ERRCORE_API void errcore_string_keys(uint64_t seed, uint64_t out[ERRCORE_STRING_KEY_COUNT]);
 
 /*
  * errcore_string_hash — the 64-bit hash the lookup places strings by: of the
@@ -120,10 +133,12 @@ ERRCORE_API uint64_t errcore_string_hash(uint64_t seed, uint32_t space, const un
  * NULL only with their length 0. There is no error return. O(log k) for k
  * namespaces (a binary search, when space_length is not 0) plus one hash of
  * the string, two loads (its bucket's displacement, its slot) and one
- * comparison of its bytes: for strings of 1 to 32 bytes without a loop and
- * with one jump that depends on the table (whether the slot's length and
- * namespace match). Built for size (-Os), strings of every length take
- * the general path (a loop per 32 bytes, memcmp), with less code.
+ * comparison of its bytes. Strings of 8 to 32 bytes take a path of their
+ * own, inlined, without a loop and with one jump that depends on the table
+ * (whether the slot's length and namespace match); shorter and longer ones
+ * take the general path, out of line (a loop per 32 bytes above 32). Built
+ * for size (-Os), strings of every length take the general path (with
+ * memcmp), with less code.
  */
 ERRCORE_API errcore_class errcore_classify_string(const errcore_string_table *strings, const char *space,
                                                   size_t space_length, const char *code, size_t code_length);
@@ -149,7 +164,8 @@ ERRCORE_API errcore_class errcore_classify_string(const errcore_string_table *st
  *                             that does not exist, does not sit at its string's position, holds a
  *                             class that is not the one of an entry of `table`, or the count of
  *                             non-empty slots is not code_count (index ERRCORE_NO_INDEX,
- *                             code: the count found)
+ *                             code: the count found); or keys[index] is not the seed's
+ *                             (subject NONE, code: the key found)
  * `diag` may be NULL. O(s + k + b) for s slots, k namespaces and b bytes;
  * no allocation.
  */

@@ -9,7 +9,7 @@
 # (Tests/CErrCoreTests/c, and Tests/CErrCoreTests/emulated for the AVX-512 emulation), the fuzz targets (fuzz/), the embedded sources (Embedded/), the
 # C measurement tools (Benchmarks/tools/*.c, *.h), the upgrade check's programs (scripts/c/upgrade/)
 # and the pkg-config examples
-# (Examples/pkgconfig/*.c), as git lists them. Left out: Sources/CErrDefaultCatalog/default_catalog.c,
+# (Examples/pkgconfig/*.c), as git lists them, each once (symbolic links are skipped). Left out: Sources/CErrDefaultCatalog/default_catalog.c,
 # which `errcat gen c` writes from catalog/default.json and a test compares byte for byte with the
 # generator's output, so its layout is the generator's (edit the generator, not the file); and the
 # Benchmarks package's C baselines, which are measured code kept as measured.
@@ -31,7 +31,9 @@ esac
 
 files=()
 while IFS= read -r f; do
-    files+=("$f")
+    # A symbolic link (SwiftPM's view of include/) is formatted as the file it names: clang-format
+    # -i would replace the link with a formatted copy.
+    [ -L "$f" ] || files+=("$f")
 done < <(git ls-files -- 'Sources/CErrCore/*.c' 'Sources/CErrCore/*.h' 'include/*.h' \
     'Tests/CErrCoreTests/c/*.c' 'Tests/CErrCoreTests/c/*.h' 'Tests/CErrCoreTests/emulated/*.c' \
     'Tests/CErrCoreTests/emulated/*.h' 'fuzz/*.c' 'fuzz/*.h' \

@@ -140,21 +140,30 @@ static int errcore__equal_long(const unsigned char *a, const unsigned char *b, s
     return errcore__tail(a, length) == errcore__tail(b, length);
 }
 
+void errcore_string_keys(uint64_t seed, uint64_t out[ERRCORE_STRING_KEY_COUNT]) {
+    if (out == NULL) {
+        return;
+    }
+    out[0] = seed ^ 0xA0761D6478BD642Full;
+    out[1] = seed ^ 0xE7037ED1A0B428DBull;
+    out[2] = seed ^ 0x8EBC6AF09C88C6E3ull;
+    out[3] = seed ^ 0x589965CC75374CC3ull;
+    out[4] = (seed ^ 0x1D8E4E27C47D124Full) | 1u;
+}
+
 /*
  * One step of the hash: 32 bytes' words, the namespace and length (`shape`), and the hash of the
- * bytes before them (`before`, 0 for the first 32). Two folded multiplications side by side, each
- * of two words; the seed goes into every factor, so two keys that collide under one seed part
- * under another. The shape enters multiplied by a factor the seed sets: XORed in as it is, a
- * shape's bits could cancel a difference in the first word's under every seed alike (the string
- * one byte longer whose first byte differs in the length's bits).
+ * bytes before them (`before`, 0 for the first 32), under the seed's keys (errcore_string_keys()).
+ * Two folded multiplications side by side, each of two words; the seed goes into every factor
+ * (each key is the seed XOR a constant), so two keys that collide under one seed part under
+ * another. The shape enters multiplied by a factor the seed sets (keys[4], odd): XORed in as it
+ * is, a shape's bits could cancel a difference in the first word's under every seed alike (the
+ * string one byte longer whose first byte differs in the length's bits).
  */
-ERRCORE__STRING_HELPER uint64_t errcore__hash_step(uint64_t seed, uint64_t shape, const errcore__words *words,
+ERRCORE__STRING_HELPER uint64_t errcore__hash_step(const uint64_t *keys, uint64_t shape, const errcore__words *words,
                                                    uint64_t before) {
-    uint64_t spread = shape * ((seed ^ 0x1D8E4E27C47D124Full) | 1u);
-    uint64_t outer = errcore__fold_multiply(words->w[0] ^ seed ^ spread ^ 0xA0761D6478BD642Full,
-                                            words->w[3] ^ seed ^ 0xE7037ED1A0B428DBull);
-    uint64_t inner = errcore__fold_multiply(words->w[1] ^ seed ^ before ^ 0x8EBC6AF09C88C6E3ull,
-                                            words->w[2] ^ seed ^ 0x589965CC75374CC3ull);
+    uint64_t outer = errcore__fold_multiply(words->w[0] ^ keys[0] ^ shape * keys[4], words->w[3] ^ keys[1]);
+    uint64_t inner = errcore__fold_multiply(words->w[1] ^ keys[2] ^ before, words->w[2] ^ keys[3]);
     return outer ^ inner;
 }
 
@@ -164,25 +173,25 @@ static inline uint64_t errcore__shape(uint32_t space, size_t length) {
 }
 
 /* The hash of a string of more than 32 bytes: a step per 32 bytes, the last 32 overlapping. */
-static uint64_t errcore__hash_long(uint64_t seed, uint64_t shape, const unsigned char *bytes, size_t length) {
+static uint64_t errcore__hash_long(const uint64_t *keys, uint64_t shape, const unsigned char *bytes, size_t length) {
     uint64_t h = 0;
     size_t i = 0;
     for (; i + ERRCORE__SHORT_STRING < length; i += ERRCORE__SHORT_STRING) {
         errcore__words words = {{errcore__load64(bytes + i), errcore__load64(bytes + i + 8u),
                                  errcore__load64(bytes + i + 16u), errcore__load64(bytes + i + 24u)}};
-        h = errcore__hash_step(seed, shape, &words, h);
+        h = errcore__hash_step(keys, shape, &words, h);
     }
     errcore__words last = errcore__short_words(bytes + length - ERRCORE__SHORT_STRING, ERRCORE__SHORT_STRING);
-    return errcore__hash_step(seed, shape, &last, h);
+    return errcore__hash_step(keys, shape, &last, h);
 }
 
-/* The hash of a string of any length under a seed and shape (errcore_string_hash()). */
-static uint64_t errcore__hash(uint64_t seed, uint64_t shape, const unsigned char *bytes, size_t length) {
+/* The hash of a string of any length under a seed's keys and a shape (errcore_string_hash()). */
+static uint64_t errcore__hash(const uint64_t *keys, uint64_t shape, const unsigned char *bytes, size_t length) {
     if (length > ERRCORE__SHORT_STRING) {
-        return errcore__hash_long(seed, shape, bytes, length);
+        return errcore__hash_long(keys, shape, bytes, length);
     }
     errcore__words words = errcore__short_words(bytes, length);
-    return errcore__hash_step(seed, shape, &words, 0);
+    return errcore__hash_step(keys, shape, &words, 0);
 }
 
 /* Whether the `length` bytes at a and b are the same, whatever the length (memcmp for size). */
@@ -198,7 +207,9 @@ static int errcore__equal(const unsigned char *a, const unsigned char *b, size_t
 }
 
 uint64_t errcore_string_hash(uint64_t seed, uint32_t space, const unsigned char *bytes, size_t length) {
-    return errcore__hash(seed, errcore__shape(space, length), bytes, length);
+    uint64_t keys[ERRCORE_STRING_KEY_COUNT];
+    errcore_string_keys(seed, keys);
+    return errcore__hash(keys, errcore__shape(space, length), bytes, length);
 }
 
 /* ---- the lookup ------------------------------------------------------------------------- */
@@ -246,21 +257,10 @@ static errcore_class errcore__unlisted_class(const errcore_string_table *s, size
 }
 
 /*
- * The namespace's id (1 ... space_count) for a lookup that names one: ERRCORE__NO_SPACE when the
- * table does not name it. Out of line: the lookup without a namespace does not pay for it.
- */
-#define ERRCORE__NO_SPACE ((size_t)-1)
-static ERRCORE__NOINLINE size_t errcore__lookup_space(const errcore_string_table *s, const unsigned char *name,
-                                                      size_t length) {
-    size_t id = length <= ERRCORE_MAX_STRING_LENGTH ? errcore__space_id(s, name, length) : 0;
-    return id == 0 ? ERRCORE__NO_SPACE : id;
-}
-
-/*
- * The lookup of any string, by the general hash and comparison: for strings that are empty or
- * longer than 32 bytes, and for a table without string codes, out of line so that the short
- * strings' path keeps its registers; for every string in a build for size, where the short
- * strings' own path is left out.
+ * The lookup of any string, by the general hash and comparison: for strings that are empty,
+ * shorter than 8 or longer than 32 bytes, and for a table without string codes, out of line so
+ * that the short strings' path keeps its registers; for every string in a build for size, where
+ * the short strings' own path is left out.
  */
 static ERRCORE__NOINLINE errcore_class errcore__classify_other(const errcore_string_table *s, size_t id,
                                                                const unsigned char *bytes, size_t length) {
@@ -268,7 +268,7 @@ static ERRCORE__NOINLINE errcore_class errcore__classify_other(const errcore_str
         return ERRCORE_CLASS_UNKNOWN; /* no string code is empty or that long */
     }
     if (s->slots != NULL) {
-        uint64_t hash = errcore__hash(s->seed, errcore__shape((uint32_t)id, length), bytes, length);
+        uint64_t hash = errcore__hash(s->keys, errcore__shape((uint32_t)id, length), bytes, length);
         const errcore_string_slot *slot = &s->slots[errcore__string_position(s, hash)];
         if (slot->length == length && slot->space == id && errcore__equal(s->bytes + slot->key, bytes, length)) {
             return slot->key_class;
@@ -277,30 +277,58 @@ static ERRCORE__NOINLINE errcore_class errcore__classify_other(const errcore_str
     return errcore__unlisted_class(s, id);
 }
 
-errcore_class errcore_classify_string(const errcore_string_table *strings, const char *space, size_t space_length,
-                                      const char *code, size_t code_length) {
-    const unsigned char *bytes = (const unsigned char *)code;
-    size_t id = 0;
-    if (space_length != 0) {
-        id = errcore__lookup_space(strings, (const unsigned char *)space, space_length);
-        if (id == ERRCORE__NO_SPACE) {
-            return ERRCORE_CLASS_UNKNOWN; /* a namespace the table does not name */
-        }
-    }
-    /* 1 to 32 bytes in a table with string codes: one unsigned comparison for both bounds. */
-    if (!ERRCORE__SHORT_PATH || code_length - 1u >= ERRCORE__SHORT_STRING || strings->slots == NULL) {
-        return errcore__classify_other(strings, id, bytes, code_length);
-    }
-    errcore__words words = errcore__short_words(bytes, code_length);
-    uint64_t hash = errcore__hash_step(strings->seed, errcore__shape((uint32_t)id, code_length), &words, 0);
-    const errcore_string_slot *slot = &strings->slots[errcore__string_position(strings, hash)];
-    if (slot->length == code_length && slot->space == id) {
-        errcore__words key = errcore__short_words(strings->bytes + slot->key, code_length);
-        if (errcore__same_words(&words, &key)) {
+/* Whether a string of `length` bytes takes the lookup's own path: 8 to 32 bytes (one unsigned comparison). */
+static inline int errcore__takes_short_path(const errcore_string_table *s, size_t length) {
+    return ERRCORE__SHORT_PATH && length - 8u <= ERRCORE__SHORT_STRING - 8u && s->slots != NULL;
+}
+
+/*
+ * The lookup of a string of 8 to 32 bytes of namespace `id` in a table with string codes. Its
+ * words (errcore__short_words) sit at offsets its length sets, the same for the slot's string
+ * when the lengths agree: they are found once, and the comparison reads the slot's string there.
+ * The slot's length and namespace are compared at once, before its bytes are read.
+ */
+ERRCORE__HOT errcore_class errcore__classify_short(const errcore_string_table *s, size_t id, const unsigned char *bytes,
+                                                   size_t length) {
+    size_t second = (size_t)(length > 16u) * 8u, last = length - 8u, third = last - second;
+    errcore__words words = {{errcore__load64(bytes), errcore__load64(bytes + second), errcore__load64(bytes + third),
+                             errcore__load64(bytes + last)}};
+    uint64_t hash = errcore__hash_step(s->keys, errcore__shape((uint32_t)id, length), &words, 0);
+    const errcore_string_slot *slot = &s->slots[errcore__string_position(s, hash)];
+    if ((((uint32_t)slot->space << 16) | slot->length) == (((uint32_t)id << 16) | (uint32_t)length)) {
+        const unsigned char *key = s->bytes + slot->key;
+        uint64_t differ = (errcore__load64(key) ^ words.w[0]) | (errcore__load64(key + second) ^ words.w[1]) |
+                          (errcore__load64(key + third) ^ words.w[2]) | (errcore__load64(key + last) ^ words.w[3]);
+        if (differ == 0) {
             return slot->key_class;
         }
     }
-    return errcore__unlisted_class(strings, id);
+    return errcore__unlisted_class(s, id);
+}
+
+/*
+ * The lookup of a string in a namespace the caller names: out of line, so that the lookup in the
+ * table's own namespace keeps no registers for the namespace's search.
+ */
+static ERRCORE__NOINLINE errcore_class errcore__classify_in_space(const errcore_string_table *s,
+                                                                  const unsigned char *name, size_t name_length,
+                                                                  const unsigned char *bytes, size_t length) {
+    size_t id = name_length <= ERRCORE_MAX_STRING_LENGTH ? errcore__space_id(s, name, name_length) : 0;
+    if (id == 0) {
+        return ERRCORE_CLASS_UNKNOWN; /* a namespace the table does not name */
+    }
+    return errcore__takes_short_path(s, length) ? errcore__classify_short(s, id, bytes, length)
+                                                : errcore__classify_other(s, id, bytes, length);
+}
+
+errcore_class errcore_classify_string(const errcore_string_table *strings, const char *space, size_t space_length,
+                                      const char *code, size_t code_length) {
+    const unsigned char *bytes = (const unsigned char *)code;
+    if (space_length != 0) {
+        return errcore__classify_in_space(strings, (const unsigned char *)space, space_length, bytes, code_length);
+    }
+    return errcore__takes_short_path(strings, code_length) ? errcore__classify_short(strings, 0, bytes, code_length)
+                                                           : errcore__classify_other(strings, 0, bytes, code_length);
 }
 
 /* ---- proving a table right -------------------------------------------------------------- */
@@ -372,6 +400,14 @@ errcore_status errcore_string_validate(const errcore_table *table, const errcore
     }
     if (strings->buckets == NULL) {
         return errcore__string_problem(diag, ERRCORE_E_NULL_ARGUMENT, CODE, ERRCORE_NO_INDEX, ERRCORE_NO_INDEX, 0, 0);
+    }
+    uint64_t keys[ERRCORE_STRING_KEY_COUNT];
+    errcore_string_keys(strings->seed, keys);
+    for (size_t k = 0; k < ERRCORE_STRING_KEY_COUNT; k++) {
+        if (strings->keys[k] != keys[k]) {
+            return errcore__string_problem(diag, ERRCORE_E_BAD_STRINGS, ERRCORE_SUBJECT_NONE, k, ERRCORE_NO_INDEX,
+                                           (int64_t)strings->keys[k], 0);
+        }
     }
     size_t listed = 0;
     for (uint64_t i = 0; i < slot_count; i++) {
@@ -626,20 +662,20 @@ static bool errcore__first_duplicate(const errcore_string_def *def, const uint32
     return found;
 }
 
-/* The string table's keys under one seed: hi = errcore_string_hash(seed, space, bytes) >> 32. */
-typedef struct errcore__string_keys {
+/* The strings a build places under one seed: hi = errcore_string_hash(seed, space, bytes) >> 32. */
+typedef struct errcore__placed_strings {
     const errcore_string_def *def;
     const uint32_t *space_ids; /* def space k (1-based) is table space space_ids[k - 1] */
     uint64_t seed;
-} errcore__string_keys;
+} errcore__placed_strings;
 
-static size_t errcore__code_space(const errcore__string_keys *k, size_t i) {
+static size_t errcore__code_space(const errcore__placed_strings *k, size_t i) {
     size_t space = k->def->codes[i].space;
     return space == 0 ? 0 : k->space_ids[space - 1];
 }
 
 static uint64_t errcore__string_hi(const void *context, size_t i) {
-    const errcore__string_keys *k = context;
+    const errcore__placed_strings *k = context;
     const errcore_string_code_def *code = &k->def->codes[i];
     return errcore_string_hash(k->seed, (uint32_t)errcore__code_space(k, i), (const unsigned char *)code->code,
                                code->length) >>
@@ -747,11 +783,12 @@ errcore_status errcore_string_build(const errcore_table *table, const errcore_st
     result.buckets = NULL;
     result.code_count = def->code_count;
     result.seed = 0;
+    errcore_string_keys(0, result.keys);
     result.slot_mask = 0;
     result.bucket_shift = 0;
     if (def->code_count != 0) {
-        errcore__string_keys string_keys = {def, space_ids, 0};
-        errcore__hash_keys keys = {errcore__string_hi, &string_keys, def->code_count};
+        errcore__placed_strings candidate = {def, space_ids, 0};
+        errcore__hash_keys keys = {errcore__string_hi, &candidate, def->code_count};
         errcore__place_work w = errcore__place_work_in(base + l.scratch, def->code_count, &l.dims);
         uint64_t state = 0x57A1C0DE57A1C0DEull;
         bool placed = false;
@@ -759,7 +796,7 @@ errcore_status errcore_string_build(const errcore_table *table, const errcore_st
         unsigned bucket_shift = 32;
         for (int attempt = 0; l.dims.direct_bits != 0 && attempt < ERRCORE__FRONT_DIRECT_ATTEMPTS && !placed;
              attempt++) {
-            string_keys.seed = errcore__next_multiplier(&state);
+            candidate.seed = errcore__next_multiplier(&state);
             placed = errcore__place_direct(&keys, slot_mask, w.used);
         }
         if (placed) {
@@ -768,7 +805,7 @@ errcore_status errcore_string_build(const errcore_table *table, const errcore_st
             slot_mask = ((uint64_t)1 << l.dims.slot_bits) - 1u;
             bucket_shift = 32u - l.dims.bucket_bits;
             for (int attempt = 0; attempt < ERRCORE__FRONT_ATTEMPTS && !placed; attempt++) {
-                string_keys.seed = errcore__next_multiplier(&state);
+                candidate.seed = errcore__next_multiplier(&state);
                 placed = errcore__place_buckets(&keys, bucket_shift, slot_mask, l.bucket_count, buckets, &w);
             }
         }
@@ -778,7 +815,8 @@ errcore_status errcore_string_build(const errcore_table *table, const errcore_st
         }
         result.slots = slots;
         result.buckets = buckets;
-        result.seed = string_keys.seed;
+        result.seed = candidate.seed;
+        errcore_string_keys(result.seed, result.keys);
         result.slot_mask = (uint32_t)slot_mask;
         result.bucket_shift = (uint8_t)bucket_shift;
         for (uint64_t s = 0; s <= slot_mask; s++) {
@@ -795,7 +833,7 @@ errcore_status errcore_string_build(const errcore_table *table, const errcore_st
         }
         for (size_t i = 0; i < def->code_count; i++) {
             const errcore_string_code_def *code = &def->codes[i];
-            size_t space = errcore__code_space(&string_keys, i);
+            size_t space = errcore__code_space(&candidate, i);
             errcore_string_slot *slot = &slots[errcore__string_position(
                 &result,
                 errcore_string_hash(result.seed, (uint32_t)space, (const unsigned char *)code->code, code->length))];

@@ -325,6 +325,8 @@ struct CSourceGenerator {
         out += "    \(hex64(strings.seed)),\n"
         out += "    \(strings.slot_mask)u,\n"
         out += "    \(strings.bucket_shift),\n"
+        let keys = withUnsafeBytes(of: strings.keys) { Array($0.bindMemory(to: UInt64.self)) }
+        out += "    {\(keys.map(hex64).joined(separator: ", "))}, /* errcore_string_keys() of the seed */\n"
         out += "};\n\n"
         out += "/* Declared here as in the catalog's header: exported by a library built with -fvisibility=hidden. */\n"
         out += "ERRCORE_API const errcore_string_table *errcore_\(symbol)_strings(void);\n\n"

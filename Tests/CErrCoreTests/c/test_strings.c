@@ -292,6 +292,21 @@ static void test_strings_validate(void) {
     t = b.t;
     t.buckets = NULL;
     CHECK(errcore_string_validate(&s.f.table, &t, &d) == ERRCORE_E_NULL_ARGUMENT);
+    /* The keys the lookup hashes with are the seed's: a built table's are, and one that differs is found. */
+    uint64_t keys[ERRCORE_STRING_KEY_COUNT];
+    errcore_string_keys(b.t.seed, keys);
+    CHECK(memcmp(keys, b.t.keys, sizeof keys) == 0);
+    errcore_string_keys(b.t.seed, NULL);
+    for (size_t k = 0; k < ERRCORE_STRING_KEY_COUNT; k++) {
+        t = b.t;
+        t.keys[k] ^= (uint64_t)1 << (13u * k);
+        CHECKF(errcore_string_validate(&s.f.table, &t, &d) == ERRCORE_E_BAD_STRINGS && d.index == k &&
+                   d.subject == ERRCORE_SUBJECT_NONE && d.code == (int64_t)t.keys[k],
+               "key %zu: %s at %zu", k, errcore_status_name(d.status), d.index);
+    }
+    t = b.t;
+    t.seed ^= 1u; /* a seed whose keys the table does not hold */
+    CHECK(errcore_string_validate(&s.f.table, &t, &d) == ERRCORE_E_BAD_STRINGS && d.index == 0);
     t = b.t;
     errcore_string_space spaces[2];
     memcpy(spaces, b.t.spaces, sizeof spaces);
