@@ -1,3 +1,4 @@
+import CErrCore
 import SwiftErr
 
 // The "shapes" of a swifterr-catalog/3 file: each object read into a ShapeDefinition, every
@@ -5,6 +6,8 @@ import SwiftErr
 //
 //   {"name": "stripe", "kind": "json", "contentType": "application/json",
 //    "code": {"path": ["error", "code"]}, "codeType": "string",
+//    "fallbackCodes": [{"path": ["error", "type"]}],        (where else the code may be, in order)
+//    "defaultCode": "api_error",                           (a failure's code when none is found)
 //    "namespace": {"path": ["error", "type"]},            (or "codePrefix")
 //    "secondary": {"path": ["error", "decline_code"]},
 //    "message": {"path": ["error", "message"]}, "payload": {"path": ["error"]},
@@ -25,8 +28,8 @@ extension CatalogFileDecoder {
             let members = members(
                 of: node, what: "a shape",
                 allowed: [
-                    "name", "kind", "contentType", "code", "codeType", "namespace", "secondary", "message", "payload",
-                    "failure",
+                    "name", "kind", "contentType", "code", "fallbackCodes", "codeType", "defaultCode", "namespace",
+                    "secondary", "message", "payload", "failure",
                 ],
                 required: ["name"])
         else { return nil }
@@ -85,6 +88,28 @@ extension CatalogFileDecoder {
         let (message, messageUsable) = optionalLocation("message")
         let (payload, payloadUsable) = optionalLocation("payload")
         usable = usable && codeUsable && secondaryUsable && messageUsable && payloadUsable
+        var fallbackCodes: [ShapeDefinition.Location] = []
+        if let value = members["fallbackCodes"] {
+            if let list = array(value, what: "the \"fallbackCodes\" of \(label)") {
+                for (index, item) in list.enumerated() {
+                    if let location = location(item, what: "\"fallbackCodes\"[\(index)] of \(label)") {
+                        fallbackCodes.append(location)
+                    } else {
+                        usable = false
+                    }
+                }
+            } else {
+                usable = false
+            }
+        }
+        var defaultCode: ShapeDefinition.CodeValue? = nil
+        if let value = members["defaultCode"] {
+            if let code = self.defaultCode(value, codeType: codeType, label: label) {
+                defaultCode = code
+            } else {
+                usable = false
+            }
+        }
         var namespace: ShapeDefinition.NamespaceSource? = nil
         if let value = members["namespace"] {
             if case .string("codePrefix") = value.value {
@@ -117,6 +142,13 @@ extension CatalogFileDecoder {
             report(node.offset, "\(label) has no \"failure\" (\"status\", \"code\", {\"flag\": …} or {\"present\": …})")
             usable = false
         }
+        if let value = members["defaultCode"], failure == .code {
+            report(
+                value.offset,
+                "the \"defaultCode\" of \(label) can never apply: it is a failure's code, and a failure of this shape is a code other than the success code"
+            )
+            usable = false
+        }
         switch kind {
         case .json:
             if members["code"] == nil {
@@ -124,7 +156,7 @@ extension CatalogFileDecoder {
                 usable = false
             }
         case .status, .grpc:
-            for key in ["code", "codeType"] where members[key] != nil {
+            for key in ["code", "fallbackCodes", "codeType", "defaultCode"] where members[key] != nil {
                 report(
                     members[key]!.offset,
                     "\(label) is of kind \"\(kind.rawValue)\", whose protocol says where the code is: it has no \"\(key)\""
@@ -140,9 +172,50 @@ extension CatalogFileDecoder {
         }
         guard usable, let failure else { return nil }
         let definition = ShapeDefinition(
-            name: name, kind: kind, contentType: contentType, code: code, codeType: kind == .json ? codeType : .integer,
-            namespace: namespace, secondary: secondary, message: message, payload: payload, failure: failure)
+            name: name, kind: kind, contentType: contentType, code: code, fallbackCodes: fallbackCodes,
+            codeType: kind == .json ? codeType : .integer, defaultCode: defaultCode, namespace: namespace,
+            secondary: secondary, message: message, payload: payload, failure: failure)
         return ShapeDraft(definition: definition, offset: node.offset, nameOffset: nameOffset)
+    }
+
+    /// A shape's `"defaultCode"`: an integer for a shape of integer codes, a non-empty string of at
+    /// most ``StringCodeCheck/maximumLength`` bytes for one of string codes; `nil` (reported) else.
+    private mutating func defaultCode(
+        _ node: JSONNode, codeType: ShapeDefinition.CodeType, label: String
+    ) -> ShapeDefinition.CodeValue? {
+        let what = "the \"defaultCode\" of \(label)"
+        switch (codeType, node.value) {
+        case (.integer, .number(let number)):
+            if let value = number.integer { return .integer(value) }
+            report(
+                node.offset,
+                "\(what) is not an integer code (a whole number in the signed 64-bit range), found \(DisplayText.bare(number.text, limit: 40))"
+            )
+            return nil
+        case (.string, .string(let text)):
+            if text.isEmpty {
+                report(node.offset, "\(what) is empty (a string code has at least one byte)")
+                return nil
+            }
+            if text.utf8.count > Int(ERRCORE_MAX_STRING_LENGTH) {
+                report(
+                    node.offset,
+                    "\(what) is \(text.utf8.count) bytes long, at most \(Int(ERRCORE_MAX_STRING_LENGTH)) allowed")
+                return nil
+            }
+            return .string(text)
+        case (.integer, _):
+            report(
+                node.offset,
+                "\(what) must be an integer (the shape's codes are integers), found \(Self.describe(node.value))")
+            return nil
+        case (.string, _):
+            report(
+                node.offset,
+                "\(what) must be a string (the shape's codes are strings: \"codeType\": \"string\"), found \(Self.describe(node.value))"
+            )
+            return nil
+        }
     }
 
     /// A `{"path": […]}` or `{"header": NAME}` object, or `nil` (reported).

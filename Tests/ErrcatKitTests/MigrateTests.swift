@@ -93,7 +93,8 @@ struct MigrateTests {
         #expect(codes.map { $0["namespace"] as? String } == [nil, ""])
     }
 
-    @Test("every kind of location, step and failure rule survives the writer", arguments: 0..<32)
+    @Test(
+        "every kind of location, step, failure rule, fallback and default code survives the writer", arguments: 0..<32)
     func randomShapes(seed: UInt64) throws {
         var random = SplitMix64(seed: 0xC0DE + seed)
         func pick<T>(_ items: [T]) -> T { items[Int(random.below(UInt64(items.count)))] }
@@ -116,12 +117,20 @@ struct MigrateTests {
             let failures: [ShapeDefinition.Failure] =
                 kind == .json
                 ? [.status, .code, .flag(location(), failsWhen: random.below(2) == 0), .present(location())] : [.status]
+            let failure = pick(failures)
+            let fallbackCodes = kind == .json ? (0..<Int(random.below(3))).map { _ in location() } : []
+            var defaultCode: ShapeDefinition.CodeValue? = nil
+            if kind == .json, failure != .code, random.below(2) == 0 {
+                defaultCode =
+                    codeType == .string
+                    ? .string(pick(["about:blank", "\u{0}é\"\\", "UNKNOWN"])) : .integer(pick([0, -1, .max, .min]))
+            }
             shapes.append(
                 ShapeDefinition(
                     name: "shape\(index)", kind: kind, contentType: pick([nil, "application/problem+json"]),
-                    code: kind == .json ? location() : nil, codeType: codeType, namespace: namespace,
-                    secondary: pick([nil, location()]), message: pick([nil, location()]),
-                    payload: pick([nil, location()]), failure: pick(failures)))
+                    code: kind == .json ? location() : nil, fallbackCodes: fallbackCodes, codeType: codeType,
+                    defaultCode: defaultCode, namespace: namespace, secondary: pick([nil, location()]),
+                    message: pick([nil, location()]), payload: pick([nil, location()]), failure: failure))
         }
         var definition = try CatalogDefinition(json: try RepositoryBytes.read("Tests/Fixtures/shapes-catalog.json"))
         // Keep only shapes the file accepts (two that no response tells apart are refused).

@@ -196,6 +196,30 @@ struct ShapeCorpusTests {
         #expect(rows[18]?["shape"] as? String == "aip", "a code of the wrong kind for one shape, a failure in another")
     }
 
+    @Test("a code found where else it may be, and a failure's default code, with the shape that gave them")
+    func fallbackAndDefaultCodes() throws {
+        var definition = try CatalogDefinition(json: Array(ErrcatRunner.fixture(Self.catalogFixture)))
+        let slack = try #require(definition.shapes.firstIndex { $0.name == "slack" })
+        definition.shapes[slack].defaultCode = .string("invalid_auth")
+        let catalog = try Catalog(definition)
+        let reader = try #require(ShapeLineReader(catalog: catalog, only: nil))
+        func read(_ line: String) -> (shape: String?, string: String?, code: Int64?)? {
+            guard case .line(let read) = Array(line.utf8).withUnsafeBytes({ reader.read($0) }) else { return nil }
+            return (
+                read.shape, read.stringKey.map { String(decoding: $0.string, as: UTF8.self) },
+                read.classification.entryIndex.flatMap { catalog.code(at: $0) }
+            )
+        }
+        // AIP-193 without an ErrorInfo: the status, the fixture's fallback, in the catalog's own namespace.
+        let status = read(#"{"error": {"code": 401, "status": "invalid_auth"}}"#)
+        #expect(status?.shape == "aip" && status?.string == "invalid_auth" && status?.code == 1)
+        // Slack's failure without "error": the shape's default code.
+        let defaulted = read(#"{"ok": false}"#)
+        #expect(defaulted?.shape == "slack" && defaulted?.string == "invalid_auth" && defaulted?.code == 1)
+        // A success reads no default.
+        #expect(read(#"{"ok": true}"#)?.code == 0)
+    }
+
     @Test("the summary counts string codes without an entry by tier and module, as untracked")
     func summary() throws {
         let result = try ErrcatRunner.run([

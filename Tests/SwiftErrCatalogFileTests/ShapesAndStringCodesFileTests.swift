@@ -50,12 +50,13 @@ struct ShapesAndStringCodesFileTests {
                     failure: .flag(.body([.key("ok")]), failsWhen: false)),
                 ShapeDefinition(
                     name: "aip", code: .body([.key("error"), .key("details"), errorInfo, .key("reason")]),
-                    codeType: .string,
+                    fallbackCodes: [.body([.key("error"), .key("status")])], codeType: .string,
                     namespace: .location(.body([.key("error"), .key("details"), errorInfo, .key("domain")])),
                     failure: .present(.body([.key("error")]))),
                 ShapeDefinition(
                     name: "problem", contentType: "application/problem+json", code: .body([.key("type")]),
-                    codeType: .string, namespace: .codePrefix, message: .body([.key("detail")]), failure: .status),
+                    codeType: .string, defaultCode: .string("about:blank"), namespace: .codePrefix,
+                    message: .body([.key("detail")]), failure: .status),
                 ShapeDefinition(name: "plain", kind: .status, code: nil, failure: .status),
                 ShapeDefinition(name: "rpc", kind: .grpc, code: nil, failure: .status),
             ])
@@ -190,6 +191,51 @@ struct ShapesAndStringCodesFileTests {
         Fault(
             name: "a namespace on integer codes", plant: shape(0) { $0["codeType"] = "integer" },
             expected: "shape \"stripe\" has a \"namespace\" but its codes are integers"),
+        Fault(
+            name: "fallback codes that are not a list",
+            plant: shape(2) { $0["fallbackCodes"] = ["path": ["error", "status"]] },
+            expected: "the \"fallbackCodes\" of shape \"aip\" must be an array, found an object"),
+        Fault(
+            name: "a malformed fallback code",
+            plant: shape(2) { $0["fallbackCodes"] = [["path": ["error", "status"]], ["path": [Any]()]] },
+            expected: "the \"path\" of \"fallbackCodes\"[1] of shape \"aip\" is empty"),
+        Fault(
+            name: "fallback codes on a status shape",
+            plant: shape(4) { $0["fallbackCodes"] = [["header": "x-code"]] },
+            expected:
+                "shape \"plain\" is of kind \"status\", whose protocol says where the code is: it has no \"fallbackCodes\""
+        ),
+        Fault(
+            name: "an integer default code for string codes", plant: shape(3) { $0["defaultCode"] = 404 },
+            expected: "the \"defaultCode\" of shape \"problem\" must be a string"),
+        Fault(
+            name: "an empty default code", plant: shape(3) { $0["defaultCode"] = "" },
+            expected: "the \"defaultCode\" of shape \"problem\" is empty"),
+        Fault(
+            name: "a default code too long",
+            plant: shape(3) { $0["defaultCode"] = String(repeating: "a", count: 65_536) },
+            expected: "the \"defaultCode\" of shape \"problem\" is 65536 bytes long, at most 65535"),
+        Fault(
+            name: "a string default code for integer codes",
+            plant: shape(1) {
+                $0["codeType"] = "integer"
+                $0["defaultCode"] = "x"
+            },
+            expected: "the \"defaultCode\" of shape \"slack\" must be an integer"),
+        Fault(
+            name: "a default code beyond 64 bits",
+            plant: shape(1) {
+                $0["codeType"] = "integer"
+                $0["defaultCode"] = 1e19
+            },
+            expected: "the \"defaultCode\" of shape \"slack\" is not an integer code"),
+        Fault(
+            name: "a default code that can never apply",
+            plant: shape(1) {
+                $0["failure"] = "code"
+                $0["defaultCode"] = "unknown_error"
+            },
+            expected: "the \"defaultCode\" of shape \"slack\" can never apply"),
         Fault(
             name: "a flag without failsWhen", plant: shape(1) { $0["failure"] = ["flag": ["path": ["ok"]]] },
             expected: "the \"failure\" of shape \"slack\" has a \"flag\" but no boolean \"failsWhen\""),

@@ -51,7 +51,8 @@ def google(src):
     reasons = json.load(open(os.path.join(src, "google-errorinfo-reasons.json")))
     info = {"@type": "type.googleapis.com/google.rpc.ErrorInfo"}
     shapes = [
-        {"name": "aip193", "code": {"path": ["error", "details", info, "reason"]}, "codeType": "string",
+        {"name": "aip193", "code": {"path": ["error", "details", info, "reason"]},
+         "fallbackCodes": [{"path": ["error", "status"]}], "codeType": "string",
          "namespace": {"path": ["error", "details", info, "domain"]},
          "secondary": {"path": ["error", "status"]}, "message": {"path": ["error", "message"]},
          "payload": {"path": ["error", "details"]}, "failure": {"present": {"path": ["error"]}}},
@@ -161,8 +162,8 @@ def stripe(src):
 
 def problem_details(_src):
     shapes = [{"name": "problem", "contentType": "application/problem+json", "code": {"path": ["type"]},
-               "codeType": "string", "namespace": "codePrefix", "message": {"path": ["detail"]},
-               "failure": "status"}]
+               "codeType": "string", "defaultCode": "about:blank", "namespace": "codePrefix",
+               "message": {"path": ["detail"]}, "failure": "status"}]
     definition = catalog(
         "problemDetails", shapes, entry(0, "ok", name="ok"), [entry(1, "about:blank", name="aboutBlank")],
         [{"name": "probs", "title": {"en": "example.com problems"}, "ranges": [[100, 199]],

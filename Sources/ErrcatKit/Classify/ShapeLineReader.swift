@@ -22,10 +22,12 @@ struct ShapeLine {
 /// Reads lines in the JSON shapes of a catalog (or the one `--shape` names).
 ///
 /// Each shape reads the line (``ShapeReading``). The line is in the one shape that finds a code
-/// in it; two shapes that both find one make the line ambiguous, reported with their names and
-/// never guessed. A line in which no shape finds a code is a failure without a code (unknown) when
-/// a shape's rule says it failed (Slack's `"ok": false` without `"error"`), else a success; a line
-/// that no shape can read is invalid, with the first shape's reason.
+/// in it (where its code is, or where else it may be); two shapes that both find one make the
+/// line ambiguous, reported with their names and never guessed. A line in which no shape finds a
+/// code is a failure when a shape's rule says it failed (Slack's `"ok": false` without
+/// `"error"`): of the first such shape's default code when it has one, else without a code
+/// (unknown); otherwise it is a success. A line that no shape can read is invalid, with the first
+/// shape's reason.
 struct ShapeLineReader {
     let catalog: Catalog
     /// A reader for each shape, made once: what classifying needs is all a line is read for.
@@ -58,7 +60,7 @@ struct ShapeLineReader {
         var firstFailure: ShapeReading.Failure? = nil
         var found: (index: Int, reading: ShapeReading)? = nil
         var alsoFound: [Int] = []
-        var failedWithout: Int? = nil
+        var failedWithout: (index: Int, reading: ShapeReading)? = nil
         var readable = false
         for index in readers.indices {
             let reading: ShapeReading
@@ -70,25 +72,23 @@ struct ShapeLineReader {
                 continue
             }
             readable = true
-            if reading.code != nil {
+            if reading.code != nil && !reading.codeIsDefault {
                 if found == nil { found = (index, reading) } else { alsoFound.append(index) }
             } else if reading.isFailure && failedWithout == nil {
-                failedWithout = index
+                failedWithout = (index, reading)
             }
         }
         if let found, !alsoFound.isEmpty {
             return .problem(.ambiguousShapes(([found.index] + alsoFound).map { readers[$0].shape.name }))
         }
-        if let (index, reading) = found {
+        // A code found in the body; else a failure without one (the shape's default code, or unknown).
+        if let (index, reading) = found ?? failedWithout {
             let shape = readers[index].shape
             let key = reading.stringKey(in: catalog, shape: shape)
             return .line(
                 ShapeLine(
                     shape: shape.name, stringKey: key,
                     classification: reading.classification(in: catalog, stringKey: key)))
-        }
-        if let index = failedWithout {
-            return .line(ShapeLine(shape: readers[index].shape.name, stringKey: nil, classification: .unknown))
         }
         if readable {
             return .line(ShapeLine(shape: nil, stringKey: nil, classification: catalog.classify(catalog.successCode)))

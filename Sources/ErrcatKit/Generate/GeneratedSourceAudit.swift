@@ -325,7 +325,9 @@ enum GeneratedSourceAudit {
         "CatalogDefinition", "EntryDefinition", "success", "base", "modules", "definition",
         "discardableResult", "install", "throws", "try", "CatalogError", "Catalog", "installing", "languages",
         "_exported", "string", "namespace", "shapes", "ShapeDefinition", "name", "kind", "json", "status", "grpc",
-        "contentType", "code", "codeType", "integer", "location", "codePrefix", "secondary", "message", "payload",
+        "contentType", "code", "fallbackCodes", "codeType", "defaultCode", "integer", "location", "codePrefix",
+        "secondary",
+        "message", "payload",
         "failure", "flag", "failsWhen", "present", "body", "header", "key", "index", "firstWhere", "equals",
     ]
 

@@ -137,9 +137,20 @@ enum SwiftLiteral {
         case .flag(let place, let failsWhen): failure = ".flag(\(location(place)), failsWhen: \(failsWhen))"
         case .present(let place): failure = ".present(\(location(place)))"
         }
+        // The members a shape rarely has are written only when it has them.
+        let fallbackCodes =
+            shape.fallbackCodes.isEmpty
+            ? "" : "fallbackCodes: [\(shape.fallbackCodes.map(location).joined(separator: ", "))], "
+        let defaultCode: String
+        switch shape.defaultCode {
+        case .none: defaultCode = ""
+        case .integer(let value)?: defaultCode = "defaultCode: .integer(\(value)), "
+        case .string(let text)?: defaultCode = "defaultCode: .string(\(string(text))), "
+        }
         return "ShapeDefinition(name: \(string(shape.name)), kind: .\(shape.kind.rawValue), "
             + "contentType: \(shape.contentType.map(string) ?? "nil"), code: \(optional(shape.code)), "
-            + "codeType: .\(shape.codeType.rawValue), namespace: \(namespace), secondary: \(optional(shape.secondary)), "
+            + fallbackCodes + "codeType: .\(shape.codeType.rawValue), " + defaultCode
+            + "namespace: \(namespace), secondary: \(optional(shape.secondary)), "
             + "message: \(optional(shape.message)), payload: \(optional(shape.payload)), failure: \(failure))"
     }
 

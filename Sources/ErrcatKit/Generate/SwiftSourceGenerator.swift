@@ -221,7 +221,10 @@ struct SwiftSourceGenerator {
             for shape in definition.shapes {
                 literals.insert(Array(shape.name.utf8))
                 if let contentType = shape.contentType { literals.insert(Array(contentType.utf8)) }
-                for location in [shape.code, shape.secondary, shape.message, shape.payload] { addLocation(location) }
+                for location in [shape.code, shape.secondary, shape.message, shape.payload] + shape.fallbackCodes {
+                    addLocation(location)
+                }
+                if case .string(let text)? = shape.defaultCode { literals.insert(Array(text.utf8)) }
                 if case .location(let place) = shape.namespace { addLocation(place) }
                 switch shape.failure {
                 case .flag(let place, _), .present(let place): addLocation(place)

@@ -97,8 +97,16 @@ enum CatalogJSONWriter {
         if shape.kind != .json { members.append(("kind", .string(shape.kind.rawValue))) }
         if let contentType = shape.contentType { members.append(("contentType", .string(contentType))) }
         if let code = shape.code { members.append(("code", location(code))) }
+        if !shape.fallbackCodes.isEmpty {
+            members.append(("fallbackCodes", .array(shape.fallbackCodes.map(location))))
+        }
         if shape.kind == .json, shape.codeType != .integer {
             members.append(("codeType", .string(shape.codeType.rawValue)))
+        }
+        switch shape.defaultCode {
+        case .none: break
+        case .integer(let value)?: members.append(("defaultCode", .integer(value)))
+        case .string(let text)?: members.append(("defaultCode", .string(text)))
         }
         switch shape.namespace {
         case .none: break

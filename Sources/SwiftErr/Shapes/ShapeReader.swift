@@ -32,12 +32,16 @@ package final class ShapeReader: Sendable {
     /// The shape read.
     package let shape: ShapeDefinition
     private let code: JSONPath?
+    /// Where else the code may be, in order.
+    private let fallbacks: [Located]
     private let namespace: Located?
     private let secondary: Located?
     private let message: Located?
     private let payload: Located?
     /// The failure flag's or the failure object's path.
     private let failure: Located?
+    /// The shape's ``ShapeDefinition/defaultCode`` as a read code.
+    private let defaultCode: ShapeReading.Code?
 
     /// A reader for `shape`.
     /// - Throws: ``ShapeReading/Failure/notABodyShape(_:)`` when the shape is not of kind `json`
@@ -46,6 +50,11 @@ package final class ShapeReader: Sendable {
         guard shape.kind == .json, let codeLocation = shape.code else { throw .notABodyShape(shape.kind) }
         self.shape = shape
         if case .body(let steps) = codeLocation { code = JSONPath(steps) } else { code = nil }
+        var fallbacks: [Located] = []
+        for location in shape.fallbackCodes {
+            if let located = Located(location, code: code) { fallbacks.append(located) }
+        }
+        self.fallbacks = fallbacks
         if case .location(let location)? = shape.namespace {
             namespace = Located(location, code: code)
         } else {
@@ -54,6 +63,11 @@ package final class ShapeReader: Sendable {
         secondary = Located(shape.secondary, code: code)
         message = Located(shape.message, code: code)
         payload = Located(shape.payload, code: code)
+        switch shape.defaultCode {
+        case .none: defaultCode = nil
+        case .integer(let value)?: defaultCode = .integer(value)
+        case .string(let text)?: defaultCode = .string(Array(text.utf8))
+        }
         switch shape.failure {
         case .flag(let location, _), .present(let location): failure = Located(location, code: code)
         case .status, .code: failure = nil
@@ -106,19 +120,10 @@ package final class ShapeReader: Sendable {
     private func read(_ walk: inout Walk, status: Int?, successCode: Int64, parts: Parts) throws -> ShapeReading {
         var reading = ShapeReading()
         if let code, let found = try walk.lookup.find(code, trail: walk.trail) {
-            switch (shape.codeType, found.kind) {
-            case (.integer, .integer):
-                guard let value = try walk.lookup.integer(at: found.offset) else {
-                    throw ShapeReading.Failure.codeOutOfRange
-                }
-                reading.code = .integer(value)
-            case (.string, .string):
-                reading.code = .string(try walk.lookup.string(at: found.offset))
-            case (_, .null):
-                break
-            default:
-                throw ShapeReading.Failure.wrongKind(what: "the code", found: found.kind)
-            }
+            reading.code = try codeValue(found, in: &walk)
+        }
+        for fallback in fallbacks where reading.code == nil {
+            if let found = try walk.find(fallback) { reading.code = try codeValue(found, in: &walk) }
         }
         if let namespace {
             reading.namespace = try string(namespace, what: "the namespace", in: &walk)
@@ -156,7 +161,30 @@ package final class ShapeReader: Sendable {
                 reading.isFailure = found.kind != .null
             }
         }
+        if reading.code == nil, reading.isFailure, let fixed = defaultCode {
+            reading.code = fixed
+            reading.codeIsDefault = true
+        }
         return reading
+    }
+
+    /// The code found at a location: of the shape's type, or `nil` for `null`.
+    private func codeValue(
+        _ found: (offset: Int, kind: JSONValueKind), in walk: inout Walk
+    ) throws -> ShapeReading.Code? {
+        switch (shape.codeType, found.kind) {
+        case (.integer, .integer):
+            guard let value = try walk.lookup.integer(at: found.offset) else {
+                throw ShapeReading.Failure.codeOutOfRange
+            }
+            return .integer(value)
+        case (.string, .string):
+            return .string(try walk.lookup.string(at: found.offset))
+        case (_, .null):
+            return nil
+        default:
+            throw ShapeReading.Failure.wrongKind(what: "the code", found: found.kind)
+        }
     }
 
     /// The string at `located`, or `nil` when the body has none there (or `null`).

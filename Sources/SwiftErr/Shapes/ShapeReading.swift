@@ -33,8 +33,13 @@ package struct ShapeReading: Sendable, Hashable {
         case flagMissing
     }
 
-    /// The code, or `nil` when the body has none where the shape says.
+    /// The code: the first the body has where the shape says (``ShapeDefinition/code``, then
+    /// ``ShapeDefinition/fallbackCodes``), else, for a failure, the shape's
+    /// ``ShapeDefinition/defaultCode``; `nil` when there is none.
     package var code: Code?
+    /// Whether ``code`` is the shape's ``ShapeDefinition/defaultCode`` rather than read from the
+    /// body (a reader choosing among shapes prefers one that found a code in the body).
+    package var codeIsDefault: Bool
     /// A string code's namespace: read at the shape's location; `nil` when the shape has none, the
     /// body has none there, or it is the code's prefix (``ShapeDefinition/NamespaceSource/codePrefix``:
     /// the catalog's namespaces decide).
@@ -51,6 +56,7 @@ package struct ShapeReading: Sendable, Hashable {
     /// A reading with nothing found yet, not a failure: ``ShapeReader`` fills it in.
     init() {
         code = nil
+        codeIsDefault = false
         namespace = nil
         secondary = nil
         message = nil

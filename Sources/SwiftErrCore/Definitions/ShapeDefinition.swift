@@ -10,13 +10,28 @@
 /// | `{"ret": 11001, "msg": …}` | `ret`, integer | — | ``Failure/code`` |
 /// | Stripe | `error.code`, string | `error.type` | ``Failure/status`` |
 /// | Slack | `error`, string | — | `ok` is `false` |
-/// | Google AIP-193 | `error.details[@type=ErrorInfo].reason` | its `domain` | `error` present |
-/// | RFC 9457 Problem Details | `type`, string | a prefix of `type` | ``Failure/status`` |
+/// | Google AIP-193 | `error.details[@type=ErrorInfo].reason`, else `error.status` | its `domain` | `error` present |
+/// | RFC 9457 Problem Details | `type`, string; `about:blank` when absent | a prefix of `type` | ``Failure/status`` |
 /// | a body that says nothing | the HTTP status | — | ``Failure/status`` |
 /// | gRPC | the status (0–16) | `ErrorInfo`'s `domain` | status not 0 |
 ///
+/// Google's, RFC 9457's and Stripe's shapes. A code may be looked for in more than one place
+/// (``fallbackCodes``), and a failure that names none may stand for a fixed code (``defaultCode``):
+///
 /// <!-- listing: context=app -->
 /// ```swift
+/// let errorInfo = ShapeDefinition.PathStep.firstWhere(
+///     key: "@type", equals: "type.googleapis.com/google.rpc.ErrorInfo")
+/// let aip193 = ShapeDefinition(
+///     name: "aip193",
+///     code: .body([.key("error"), .key("details"), errorInfo, .key("reason")]),
+///     fallbackCodes: [.body([.key("error"), .key("status")])], codeType: .string,
+///     namespace: .location(.body([.key("error"), .key("details"), errorInfo, .key("domain")])),
+///     failure: .present(.body([.key("error")])))
+/// let problem = ShapeDefinition(
+///     name: "problem", contentType: "application/problem+json",
+///     code: .body([.key("type")]), codeType: .string, defaultCode: .string("about:blank"),
+///     namespace: .codePrefix, message: .body([.key("detail")]), failure: .status)
 /// let stripe = ShapeDefinition(
 ///     name: "stripe",
 ///     code: .body([.key("error"), .key("code")]), codeType: .string,
@@ -57,6 +72,15 @@ public struct ShapeDefinition: Sendable, Hashable {
         case body([PathStep])
         /// A response header, by name (names ignore case).
         case header(String)
+    }
+
+    /// A code a shape names itself (``ShapeDefinition/defaultCode``): an integer for a shape of
+    /// integer codes, a string for one of string codes.
+    public enum CodeValue: Sendable, Hashable {
+        /// An integer code.
+        case integer(Int64)
+        /// A string code, in the namespace the response gives (or the catalog's own).
+        case string(String)
     }
 
     /// Whether a code is a JSON integer or a string.
@@ -104,8 +128,16 @@ public struct ShapeDefinition: Sendable, Hashable {
     public var contentType: String?
     /// Where the code is; `nil` for ``Kind/status`` and ``Kind/grpc``, whose protocol fixes it.
     public var code: Location?
+    /// Where else the code may be, tried in order when ``code`` finds none (AIP-193's
+    /// `error.status` for an error whose `details` carry no `ErrorInfo`); each holds a code of
+    /// ``codeType``, in the namespace ``namespace`` gives. Empty: nowhere else.
+    public var fallbackCodes: [Location]
     /// Whether the code is an integer or a string.
     public var codeType: CodeType
+    /// The code of a failure in which neither ``code`` nor ``fallbackCodes`` finds one (RFC 9457's
+    /// `about:blank`, which a Problem Details body without `type` means); `nil`: such a failure
+    /// has no code and is unknown. It applies to failures only, so never with ``Failure/code``.
+    public var defaultCode: CodeValue?
     /// Where a string code's namespace is; `nil`: the catalog's own namespace (codes without
     /// one, such as Slack's).
     public var namespace: NamespaceSource?
@@ -125,7 +157,9 @@ public struct ShapeDefinition: Sendable, Hashable {
     ///   - kind: What carries the code; ``Kind/json`` by default.
     ///   - contentType: The media type that selects the shape, or `nil` for any.
     ///   - code: Where the code is (required for ``Kind/json``, `nil` for the other kinds).
+    ///   - fallbackCodes: Where else the code may be, in order; none by default.
     ///   - codeType: Integer or string; integer by default.
+    ///   - defaultCode: The code of a failure that names none, or `nil`.
     ///   - namespace: Where a string code's namespace is, or `nil`.
     ///   - secondary: A second identifier's location, or `nil`.
     ///   - message: The server's message's location, or `nil`.
@@ -133,14 +167,17 @@ public struct ShapeDefinition: Sendable, Hashable {
     ///   - failure: How a failure is told from a success.
     public init(
         name: String, kind: Kind = .json, contentType: String? = nil, code: Location?,
-        codeType: CodeType = .integer, namespace: NamespaceSource? = nil, secondary: Location? = nil,
-        message: Location? = nil, payload: Location? = nil, failure: Failure
+        fallbackCodes: [Location] = [], codeType: CodeType = .integer, defaultCode: CodeValue? = nil,
+        namespace: NamespaceSource? = nil, secondary: Location? = nil, message: Location? = nil,
+        payload: Location? = nil, failure: Failure
     ) {
         self.name = name
         self.kind = kind
         self.contentType = contentType
         self.code = code
+        self.fallbackCodes = fallbackCodes
         self.codeType = codeType
+        self.defaultCode = defaultCode
         self.namespace = namespace
         self.secondary = secondary
         self.message = message

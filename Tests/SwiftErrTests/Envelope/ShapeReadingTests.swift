@@ -147,6 +147,56 @@ struct ShapeReadingTests {
         #expect(try Self.outcome(#"{"type": "about:blank", "status": 404}"#, Self.problem, status: 404) == "unknown")
     }
 
+    @Test("fallback codes: tried in order when the code's own place has none, each with the code's type")
+    func fallbackCodes() throws {
+        var shape = Self.aip
+        shape.fallbackCodes = [.body([.key("error"), .key("reason")]), .body([.key("error"), .key("status")])]
+        // The ErrorInfo's reason first, even with both fallbacks present.
+        let both =
+            #"{"error": {"status": "INTERNAL", "reason": "invalid_auth", "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "SERVICE_DISABLED", "domain": "googleapis.com"}]}}"#
+        #expect(try Self.outcome(both, shape) == "201")
+        // No ErrorInfo: the first fallback that is there, in the catalog's own namespace.
+        #expect(try Self.outcome(#"{"error": {"status": "not_authed", "reason": "invalid_auth"}}"#, shape) == "1")
+        #expect(try Self.outcome(#"{"error": {"status": "not_authed"}}"#, shape) == "2")
+        #expect(try Self.outcome(#"{"error": {"status": "not_authed", "reason": null}}"#, shape) == "2")
+        #expect(try Self.read(#"{"error": {"status": "INTERNAL"}}"#, shape).codeIsDefault == false)
+        // A fallback of the wrong type is an error, as the code's own would be.
+        #expect(throws: ShapeReading.Failure.wrongKind(what: "the code", found: .integer)) {
+            try Self.read(#"{"error": {"reason": 7}}"#, shape)
+        }
+        // Nothing anywhere: a failure without a code, unknown.
+        #expect(try Self.outcome(#"{"error": {"code": 500}}"#, shape) == "unknown")
+        // An integer shape's fallback holds an integer.
+        var envelope = Self.envelope
+        envelope.fallbackCodes = [.body([.key("code")])]
+        #expect(try Self.outcome(#"{"code": 11001}"#, envelope) == "11001")
+        #expect(try Self.outcome(#"{"ret": 0, "code": 11001}"#, envelope) == "0")
+    }
+
+    @Test("a default code: a failure without one is the shape's default; a success or a code found is not")
+    func defaultCode() throws {
+        var problem = Self.problem
+        problem.defaultCode = .string("invalid_auth")
+        let untyped = #"{"title": "Not Found", "status": 404}"#
+        let reading = try Self.read(untyped, problem, status: 404)
+        #expect(reading.code == .string(Array("invalid_auth".utf8)) && reading.codeIsDefault)
+        #expect(try Self.outcome(untyped, problem, status: 404) == "1")
+        // Not a failure (a 200, or a log line without a status): no default.
+        #expect(try Self.outcome(untyped, problem, status: 200) == "0")
+        #expect(try Self.read(untyped, problem).code == nil)
+        // A type found wins over the default.
+        #expect(
+            try Self.outcome(#"{"type": "https://example.com/probs/out-of-credit"}"#, problem, status: 403) == "301")
+        #expect(try Self.read(#"{"type": null}"#, problem, status: 500).codeIsDefault)
+        // An integer default for an integer shape whose failure is a flag.
+        let flagged = ShapeDefinition(
+            name: "flagged", code: .body([.key("ret")]), defaultCode: .integer(11001),
+            failure: .flag(.body([.key("error")]), failsWhen: true))
+        #expect(try Self.outcome(#"{"error": true, "reason": "boom"}"#, flagged) == "11001")
+        #expect(try Self.outcome(#"{"error": true, "ret": 1}"#, flagged) == "1")
+        #expect(try Self.outcome(#"{"error": false}"#, flagged) == "0")
+    }
+
     @Test("the integer envelope is a shape too: a code other than success is a failure")
     func envelopeBody() throws {
         #expect(try Self.outcome(#"{"ret": 11001, "msg": "sold out"}"#, Self.envelope) == "11001")
