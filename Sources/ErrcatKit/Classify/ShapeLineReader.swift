@@ -47,7 +47,7 @@ struct ShapeLineReader {
     }
 
     /// The name a problem names: the shape's when the reader has only one.
-    private var onlyShapeName: String? { readers.count == 1 ? readers[0].shape.name : nil }
+    private var onlyShapeName: String? { readers.count == 1 ? readers[0].name : nil }
 
     func read(_ line: UnsafeRawBufferPointer) -> ShapeLineOutcome {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .problem(.empty) }
@@ -79,15 +79,15 @@ struct ShapeLineReader {
             }
         }
         if let found, !alsoFound.isEmpty {
-            return .problem(.ambiguousShapes(([found.index] + alsoFound).map { readers[$0].shape.name }))
+            return .problem(.ambiguousShapes(([found.index] + alsoFound).map { readers[$0].name }))
         }
         // A code found in the body; else a failure without one (the shape's default code, or unknown).
         if let (index, reading) = found ?? failedWithout {
-            let shape = readers[index].shape
-            let key = reading.stringKey(in: catalog, shape: shape)
+            let reader = readers[index]
+            let key = reading.stringKey(in: catalog, namespaceIsCodePrefix: reader.namespaceIsCodePrefix)
             return .line(
                 ShapeLine(
-                    shape: shape.name, stringKey: key,
+                    shape: reader.name, stringKey: key,
                     classification: reading.classification(in: catalog, stringKey: key)))
         }
         if readable {

@@ -29,8 +29,22 @@ package final class ShapeReader: Sendable {
         }
     }
 
+    /// How a failure is told, without the location a ``ShapeDefinition/Failure`` carries (that is
+    /// ``failure``): read for each body without copying the shape.
+    private enum Rule {
+        case status, code
+        case flag(failsWhen: Bool)
+        case present
+    }
+
     /// The shape read.
     package let shape: ShapeDefinition
+    /// The shape's name, for a reader that names the shape of each body it reads.
+    package let name: String
+    /// Whether the shape's namespace is the code's prefix (``ShapeDefinition/NamespaceSource/codePrefix``).
+    package let namespaceIsCodePrefix: Bool
+    private let codeType: ShapeDefinition.CodeType
+    private let rule: Rule
     private let code: JSONPath?
     /// Where else the code may be, in order.
     private let fallbacks: [Located]
@@ -49,6 +63,9 @@ package final class ShapeReader: Sendable {
     package init(_ shape: ShapeDefinition) throws(ShapeReading.Failure) {
         guard shape.kind == .json, let codeLocation = shape.code else { throw .notABodyShape(shape.kind) }
         self.shape = shape
+        name = shape.name
+        namespaceIsCodePrefix = shape.namespace == .codePrefix
+        codeType = shape.codeType
         if case .body(let steps) = codeLocation { code = JSONPath(steps) } else { code = nil }
         var fallbacks: [Located] = []
         for location in shape.fallbackCodes {
@@ -69,8 +86,18 @@ package final class ShapeReader: Sendable {
         case .string(let text)?: defaultCode = .string(Array(text.utf8))
         }
         switch shape.failure {
-        case .flag(let location, _), .present(let location): failure = Located(location, code: code)
-        case .status, .code: failure = nil
+        case .flag(let location, let failsWhen):
+            failure = Located(location, code: code)
+            rule = .flag(failsWhen: failsWhen)
+        case .present(let location):
+            failure = Located(location, code: code)
+            rule = .present
+        case .status:
+            failure = nil
+            rule = .status
+        case .code:
+            failure = nil
+            rule = .code
         }
     }
 
@@ -145,12 +172,12 @@ package final class ShapeReader: Sendable {
                 reading.payload = found.offset..<(try walk.lookup.end(ofValueAt: found.offset))
             }
         }
-        switch shape.failure {
+        switch rule {
         case .status:
             reading.isFailure = status.map { $0 >= 400 } ?? (reading.code != nil)
         case .code:
             reading.isFailure = reading.code != nil && reading.code != .integer(successCode)
-        case .flag(_, let failsWhen):
+        case .flag(let failsWhen):
             guard let failure, let found = try walk.find(failure) else { throw ShapeReading.Failure.flagMissing }
             guard found.kind == .bool else {
                 throw ShapeReading.Failure.wrongKind(what: "the failure flag", found: found.kind)
@@ -172,7 +199,7 @@ package final class ShapeReader: Sendable {
     private func codeValue(
         _ found: (offset: Int, kind: JSONValueKind), in walk: inout Walk
     ) throws -> ShapeReading.Code? {
-        switch (shape.codeType, found.kind) {
+        switch (codeType, found.kind) {
         case (.integer, .integer):
             guard let value = try walk.lookup.integer(at: found.offset) else {
                 throw ShapeReading.Failure.codeOutOfRange

@@ -140,8 +140,16 @@ package struct ShapeReading: Sendable, Hashable {
     /// code, no code, or a body that is not a failure. This is the pair C code classifies with
     /// `errcore_classify_string()`.
     package func stringKey(in catalog: Catalog, shape: ShapeDefinition) -> (namespace: [UInt8], string: [UInt8])? {
+        stringKey(in: catalog, namespaceIsCodePrefix: shape.namespace == .codePrefix)
+    }
+
+    /// ``stringKey(in:shape:)`` for a shape whose namespace is, or is not, the code's prefix
+    /// (``ShapeReader/namespaceIsCodePrefix``).
+    package func stringKey(
+        in catalog: Catalog, namespaceIsCodePrefix: Bool
+    ) -> (namespace: [UInt8], string: [UInt8])? {
         guard isFailure, case .string(let bytes) = code else { return nil }
-        if case .codePrefix = shape.namespace {
+        if namespaceIsCodePrefix {
             guard
                 let prefix = catalog.stringNamespaces.filter({ bytes.starts(with: $0) }).max(by: { $0.count < $1.count }
                 )
