@@ -57,6 +57,7 @@ struct ShapeLineReader {
         } catch {
             return .problem(.shape(error, onlyShapeName))
         }
+        if readers.count == 1 { return readOne(line) }
         var firstFailure: ShapeReading.Failure? = nil
         var found: (index: Int, reading: ShapeReading)? = nil
         var alsoFound: [Int] = []
@@ -82,17 +83,37 @@ struct ShapeLineReader {
             return .problem(.ambiguousShapes(([found.index] + alsoFound).map { readers[$0].name }))
         }
         // A code found in the body; else a failure without one (the shape's default code, or unknown).
-        if let (index, reading) = found ?? failedWithout {
-            let reader = readers[index]
-            let key = reading.stringKey(in: catalog, namespaceIsCodePrefix: reader.namespaceIsCodePrefix)
-            return .line(
-                ShapeLine(
-                    shape: reader.name, stringKey: key,
-                    classification: reading.classification(in: catalog, stringKey: key)))
-        }
-        if readable {
-            return .line(ShapeLine(shape: nil, stringKey: nil, classification: catalog.classify(catalog.successCode)))
-        }
+        if let (index, reading) = found ?? failedWithout { return self.line(readers[index], reading) }
+        if readable { return success }
         return .problem(.shape(firstFailure!, onlyShapeName))
+    }
+
+    /// ``read(_:)`` with the catalog's one shape (no other to tell it from): the same outcome,
+    /// without keeping readings aside.
+    private func readOne(_ line: UnsafeRawBufferPointer) -> ShapeLineOutcome {
+        let reader = readers[0]
+        let reading: ShapeReading
+        do {
+            reading = try reader.read(
+                validated: line, status: nil, successCode: catalog.successCode, parts: .classification)
+        } catch {
+            return .problem(.shape(error, reader.name))
+        }
+        // A code (found, or the default of a failure) or a failure without one; else a success.
+        return reading.code != nil || reading.isFailure ? self.line(reader, reading) : success
+    }
+
+    /// The line `reader` read: its code's classification, with the shape and the string pair.
+    private func line(_ reader: ShapeReader, _ reading: ShapeReading) -> ShapeLineOutcome {
+        let key = reading.stringKey(in: catalog, namespaceIsCodePrefix: reader.namespaceIsCodePrefix)
+        return .line(
+            ShapeLine(
+                shape: reader.name, stringKey: key, classification: reading.classification(in: catalog, stringKey: key))
+        )
+    }
+
+    /// A line that no shape reads a code or a failure in.
+    private var success: ShapeLineOutcome {
+        .line(ShapeLine(shape: nil, stringKey: nil, classification: catalog.classify(catalog.successCode)))
     }
 }

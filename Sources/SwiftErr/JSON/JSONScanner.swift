@@ -88,7 +88,9 @@ package struct JSONScanner {
     }
 
     /// Skips JSON whitespace (space, tab, LF, CR). One comparison when there is none: every
-    /// whitespace byte is at most 0x20 and every byte that may follow it is above.
+    /// whitespace byte is at most 0x20 and every byte that may follow it is above. A single space
+    /// (`", "`, `": "`, as most encoders write) is stepped over in place; a longer run is skipped
+    /// out of line.
     @inline(__always)
     package mutating func skipWhitespace() {
         Self.skipWhitespace(base, count, &position)
@@ -96,7 +98,12 @@ package struct JSONScanner {
 
     @inline(__always)
     static func skipWhitespace(_ base: UnsafePointer<UInt8>, _ count: Int, _ position: inout Int) {
-        if position < count && base[position] <= 0x20 { skipWhitespaceRun(base, count, &position) }
+        guard position < count && base[position] <= 0x20 else { return }
+        if base[position] == 0x20 && position &+ 1 < count && base[position &+ 1] > 0x20 {
+            position &+= 1
+            return
+        }
+        skipWhitespaceRun(base, count, &position)
     }
 
     @inline(never)
@@ -416,6 +423,91 @@ package struct JSONScanner {
     }
 
     /// Skips a string, validating escapes and UTF-8.
+    /// Skips the value here in a document that ``skipValue(depth:)`` already accepted: finds its
+    /// end without checking escapes, numbers, UTF-8 or nesting again (a lookup crossing members it
+    /// does not follow). On other input it stays within the bytes and stops at the end, with no
+    /// error and no meaning.
+    package mutating func skipValidatedValue() {
+        var p = position
+        defer { position = p }
+        guard p < count else { return }
+        switch base[p] {
+        case UInt8(ascii: "\""):
+            _ = Self.skipValidatedString(base, count, &p)
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            var depth = 0
+            while p < count {
+                switch base[p] {
+                case UInt8(ascii: "\""):
+                    _ = Self.skipValidatedString(base, count, &p)
+                    continue
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth &+= 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth &-= 1
+                    if depth == 0 {
+                        p &+= 1
+                        return
+                    }
+                default:
+                    break
+                }
+                p &+= 1
+            }
+        default:
+            // A number or a literal: up to the byte that ends it.
+            while p < count {
+                switch base[p] {
+                case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D: return
+                default: p &+= 1
+                }
+            }
+        }
+    }
+
+    /// The string here in a validated document (``skipValidatedValue()``): the byte range of its
+    /// contents and whether it holds an escape, found eight bytes at a time.
+    package mutating func scanValidatedStringRange() -> (range: Range<Int>, escaped: Bool) {
+        let start = position
+        let escaped = Self.skipValidatedString(base, count, &position)
+        return ((start &+ 1)..<max(start &+ 1, position &- 1), escaped)
+    }
+
+    /// Skips the string at `p` (its opening quote) of a validated document, stopping only at a
+    /// quote or a backslash; returns whether it holds an escape.
+    @inline(__always)
+    private static func skipValidatedString(_ base: UnsafePointer<UInt8>, _ count: Int, _ p: inout Int) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var escaped = false
+        p &+= 1
+        while true {
+            if p &+ 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
+                let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+                let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+                // A zero byte of either marks a quote or a backslash; the lowest flag is a real one.
+                let special = (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & (ones &* 0x80)
+                if special == 0 {
+                    p &+= 8
+                    continue
+                }
+                p &+= special.trailingZeroBitCount &>> 3
+            } else if p >= count {
+                return escaped
+            }
+            switch base[p] {
+            case UInt8(ascii: "\""):
+                p &+= 1
+                return escaped
+            case UInt8(ascii: "\\"):
+                escaped = true
+                p &+= 2
+            default:
+                p &+= 1
+            }
+        }
+    }
+
     package mutating func skipString() throws(JSONSyntaxError) {
         _ = try Self.scanString(base, count, &position)
     }
@@ -428,8 +520,19 @@ package struct JSONScanner {
         return ((start + 1)..<(position - 1), escaped)
     }
 
-    /// Reads a string and returns its unescaped UTF-8 bytes.
+    /// Reads a string and returns its unescaped UTF-8 bytes: a string without an escape (most)
+    /// is checked eight bytes at a time and copied at once; one with an escape is decoded byte by
+    /// byte.
     package mutating func readString() throws(JSONSyntaxError) -> [UInt8] {
+        let start = position
+        let (range, escaped) = try scanStringRange()
+        if !escaped { return Array(UnsafeRawBufferPointer(rebasing: bytes[range])) }
+        position = start
+        return try readEscapedString()
+    }
+
+    /// Reads a string with escapes (``readString()``'s second pass), validating as it decodes.
+    private mutating func readEscapedString() throws(JSONSyntaxError) -> [UInt8] {
         var out: [UInt8] = []
         guard at(UInt8(ascii: "\"")) else { throw Self.expected("a string", at: position) }
         position += 1

@@ -14,9 +14,10 @@ import SwiftErrCore
 /// where it starts and its kind, or `nil` when the document has no value there.
 ///
 /// The document must be valid JSON (``JSONScanner/skipValue(depth:)`` over it succeeded): the
-/// lookup crosses the members and elements before the one it follows with the scanner, so it
-/// reads each byte at most once per path, allocates only to decode a key or a compared value that
-/// holds escapes, and keeps within the scanner's nesting limit. Keys compare as their unescaped
+/// lookup crosses the members and elements before the one it follows without checking them
+/// again (``JSONScanner/skipValidatedValue()``, stopping only at quotes, backslashes and
+/// brackets), so it reads each byte at most once per path, and allocates only to decode a key or
+/// a compared value that holds escapes. Keys compare as their unescaped
 /// UTF-8 bytes (`"err\u006fr"` is `error`); in an object that repeats a key, the first member
 /// counts.
 package struct JSONPathLookup {
@@ -91,7 +92,7 @@ package struct JSONPathLookup {
             try scanner.expect(UInt8(ascii: ":"), "':'")
             scanner.skipWhitespace()
             if matches { return true }
-            try scanner.skipValue(depth: depth + 1)
+            scanner.skipValidatedValue()
             scanner.skipWhitespace()
             if scanner.at(UInt8(ascii: ",")) {
                 scanner.position += 1
@@ -106,7 +107,7 @@ package struct JSONPathLookup {
     /// lies when it has no escape (no copy), decoded first when it has one.
     private mutating func stringHere(equals bytes: [UInt8]) throws(JSONSyntaxError) -> Bool {
         let start = scanner.position
-        let (range, escaped) = try scanner.scanStringRange()
+        let (range, escaped) = scanner.scanValidatedStringRange()
         if !escaped {
             guard range.count == bytes.count else { return false }
             let here = scanner.bytes.baseAddress! + range.lowerBound
@@ -129,7 +130,7 @@ package struct JSONPathLookup {
         while true {
             var probe = self
             if try accept(index, &probe) { return true }
-            try scanner.skipValue(depth: 1)
+            scanner.skipValidatedValue()
             scanner.skipWhitespace()
             guard scanner.at(UInt8(ascii: ",")) else { return false }
             scanner.position += 1
@@ -164,7 +165,7 @@ package struct JSONPathLookup {
     /// The end of the value starting at `offset` (one past its last byte).
     package mutating func end(ofValueAt offset: Int) throws(JSONSyntaxError) -> Int {
         scanner.position = offset
-        try scanner.skipValue(depth: 0)
+        scanner.skipValidatedValue()
         return scanner.position
     }
 
