@@ -59,29 +59,53 @@ package struct JSONPathLookup {
         }
         trail?[first] = scanner.position
         var depth = first
+        // The steps' strings are read in place (Array.withUnsafeBytes does not carry a typed throw:
+        // a syntax error is kept and thrown after it).
+        var failure: JSONSyntaxError? = nil
+        let reached = path.bytes.withUnsafeBytes { strings -> Bool in
+            do throws(JSONSyntaxError) {
+                return try follow(path, from: &depth, strings: strings, trail: trail)
+            } catch {
+                failure = error
+                return false
+            }
+        }
+        if let failure { throw failure }
+        guard reached else { return nil }
+        return (scanner.position, try scanner.kindAhead())
+    }
+
+    /// Follows `path`'s steps from `depth` on, recording the trail: true when every step found its
+    /// value (the scanner is at it), false when one found none.
+    private mutating func follow(
+        _ path: JSONPath, from depth: inout Int, strings: UnsafeRawBufferPointer,
+        trail: UnsafeMutableBufferPointer<Int>?
+    ) throws(JSONSyntaxError) -> Bool {
         while depth < path.steps.count {
             let found: Bool
             switch path.steps[depth] {
             case .key(let key):
-                found = try enterMember(key, depth: depth)
+                found = try enterMember(UnsafeRawBufferPointer(rebasing: strings[key]), depth: depth)
             case .index(let index):
                 found = try enterElement { position, _ throws(JSONSyntaxError) in position == index }
             case .firstWhere(let key, let value):
                 let inner = depth + 1
                 found = try enterElement { _, lookup throws(JSONSyntaxError) in
-                    try lookup.memberIsString(key, equalTo: value, depth: inner)
+                    try lookup.memberIsString(
+                        UnsafeRawBufferPointer(rebasing: strings[key]),
+                        equalTo: UnsafeRawBufferPointer(rebasing: strings[value]), depth: inner)
                 }
             }
-            guard found else { return nil }
+            guard found else { return false }
             depth += 1
             trail?[depth] = scanner.position
         }
-        return (scanner.position, try scanner.kindAhead())
+        return true
     }
 
     /// At an object: moves to the value of its first member named `key` and returns true; false
     /// when the value here is not an object or has no such member.
-    private mutating func enterMember(_ key: [UInt8], depth: Int) throws(JSONSyntaxError) -> Bool {
+    private mutating func enterMember(_ key: UnsafeRawBufferPointer, depth: Int) throws(JSONSyntaxError) -> Bool {
         guard scanner.at(UInt8(ascii: "{")) else { return false }
         scanner.position += 1
         scanner.skipWhitespace()
@@ -105,16 +129,16 @@ package struct JSONPathLookup {
 
     /// Reads the string here and tells whether its unescaped bytes are `bytes`: compared where it
     /// lies when it has no escape (no copy), decoded first when it has one.
-    private mutating func stringHere(equals bytes: [UInt8]) throws(JSONSyntaxError) -> Bool {
+    private mutating func stringHere(equals bytes: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> Bool {
         let start = scanner.position
         let (range, escaped) = scanner.scanValidatedStringRange()
         if !escaped {
             guard range.count == bytes.count else { return false }
-            let here = scanner.bytes.baseAddress! + range.lowerBound
-            return bytes.withUnsafeBytes { memcmp(here, $0.baseAddress!, range.count) == 0 }
+            guard range.count > 0 else { return true }
+            return memcmp(scanner.bytes.baseAddress! + range.lowerBound, bytes.baseAddress!, range.count) == 0
         }
         scanner.position = start
-        return try scanner.readString() == bytes
+        return try scanner.readString().elementsEqual(bytes)
     }
 
     /// At an array: moves to its first element for which `accept(position, lookup at it)` holds
@@ -141,9 +165,9 @@ package struct JSONPathLookup {
 
     /// At an object: whether its member `key` is a string whose unescaped bytes are `value`
     /// (false when this is not an object, has no such member, or it is of another kind).
-    private mutating func memberIsString(_ key: [UInt8], equalTo value: [UInt8], depth: Int) throws(JSONSyntaxError)
-        -> Bool
-    {
+    private mutating func memberIsString(
+        _ key: UnsafeRawBufferPointer, equalTo value: UnsafeRawBufferPointer, depth: Int
+    ) throws(JSONSyntaxError) -> Bool {
         guard try enterMember(key, depth: depth), scanner.at(UInt8(ascii: "\"")) else { return false }
         return try stringHere(equals: value)
     }
