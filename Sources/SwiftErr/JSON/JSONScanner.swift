@@ -422,7 +422,6 @@ package struct JSONScanner {
         return value == Int64.min ? nil : -value
     }
 
-    /// Skips a string, validating escapes and UTF-8.
     /// Skips the value here in a document that ``skipValue(depth:)`` already accepted: finds its
     /// end without checking escapes, numbers, UTF-8 or nesting again (a lookup crossing members it
     /// does not follow). On other input it stays within the bytes and stops at the end, with no
@@ -508,6 +507,7 @@ package struct JSONScanner {
         }
     }
 
+    /// Skips a string, validating escapes and UTF-8.
     package mutating func skipString() throws(JSONSyntaxError) {
         _ = try Self.scanString(base, count, &position)
     }
