@@ -69,7 +69,7 @@ struct CErrCoreTests {
         }
         let names = owned.map { UnsafePointer($0) }
         var module = errcore_module_def(name: names[0], title_en: nil, title_zh: nil, titles: nil)
-        var ranges = [errcore_range(first: 100, last: 199, module: 1)]
+        let ranges = [errcore_range(first: 100, last: 199, module: 1)]
         var entries = [
             errcore_entry_def(
                 code: 150, module: 1, flags: 0, name: names[1], message_en: nil, message_zh: nil, messages: nil),

@@ -266,11 +266,23 @@ struct GenerateTests {
         let directory = try ErrcatRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let catalog = directory.appendingPathComponent("pay.json")
-        try ErrcatRunner.fixture("shapes-catalog.json").write(to: catalog)
+        // The fixture, and a shape whose strings could end a Swift literal if written as they are.
+        var file = try #require(
+            try JSONSerialization.jsonObject(with: ErrcatRunner.fixture("shapes-catalog.json")) as? [String: Any])
+        var shapes = try #require(file["shapes"] as? [[String: Any]])
+        shapes.append([
+            "name": "hostile", "code": ["path": ["x\"y", "\"\"\""]], "codeType": "string",
+            "fallbackCodes": [["path": ["\\", "\u{0}", "#\"#"]], ["header": "x-code"]],
+            "defaultCode": "\"); fatalError(\"\\(1)\n", "failure": ["present": ["path": ["}"]]],
+        ])
+        file["shapes"] = shapes
+        let bytes = try JSONSerialization.data(withJSONObject: file, options: [.sortedKeys])
+        try bytes.write(to: catalog)
         let generated = directory.appendingPathComponent("PayCatalog.swift")
         let gen = try ErrcatRunner.run(["gen", "swift", "--installing", catalog.path, "--output", generated.path])
         #expect(gen.status == 0, "\(gen.errors)")
-        let definition = try CatalogDefinition(json: Array(ErrcatRunner.fixture("shapes-catalog.json")))
+        let definition = try CatalogDefinition(json: Array(bytes))
+        #expect(definition.shapes.last?.defaultCode == .string("\"); fatalError(\"\\(1)\n"))
         let built = try Catalog(definition)
         var probes: [(namespace: String?, code: String)] = [("card_error", "expired_card"), (nil, "card_declined")]
         for entry in definition.stringEntries {
