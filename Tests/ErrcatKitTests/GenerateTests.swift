@@ -276,7 +276,7 @@ struct GenerateTests {
             "defaultCode": "\"); fatalError(\"\\(1)\n", "failure": ["present": ["path": ["}"]]],
         ])
         file["shapes"] = shapes
-        let bytes = try JSONSerialization.data(withJSONObject: file, options: [.sortedKeys])
+        let bytes = try JSONSerialization.data(withJSONObject: file)
         try bytes.write(to: catalog)
         let generated = directory.appendingPathComponent("PayCatalog.swift")
         let gen = try ErrcatRunner.run(["gen", "swift", "--installing", catalog.path, "--output", generated.path])
