@@ -6,7 +6,8 @@
 # how). It builds `compare` from the Benchmarks package in release.
 #
 # usage (from anywhere in the repository):
-#   scripts/bench/speed-gate.sh              the gate: exit 1 when a target fails
+#   scripts/bench/speed-gate.sh              the gate: exit 1 when a target fails, in a second run
+#                                            made after a first that failed
 #   scripts/bench/speed-gate.sh --self-test  the judging rules on made-up runs, then a planted 2x
 #                                            slowdown of the failure path (compare --plant-slowdown
 #                                            failure-path: each failure body is decoded twice per
@@ -36,8 +37,14 @@ gate_run() { "$compare" --json --count 2000000 --reps 7 >"$1"; }
 status=0
 case "${1:-}" in
 "")
+    # A failure must hold in a second run: one slow moment of a shared machine can halve a ratio
+    # (beyond the noise a floor allows), a slowdown of the code halves it in both runs.
     gate_run "$out/run.json"
-    "${check[@]}" "$floors" "$out/run.json" || status=$?
+    if ! "${check[@]}" "$floors" "$out/run.json"; then
+        echo "speed gate: a target failed; measuring once more, and judging that run" >&2
+        gate_run "$out/run-again.json"
+        "${check[@]}" "$floors" "$out/run-again.json" || status=$?
+    fi
     ;;
 --self-test)
     "${check[@]}" --self-test || status=$?
