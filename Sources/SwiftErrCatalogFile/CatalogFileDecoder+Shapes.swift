@@ -1,4 +1,3 @@
-import CErrCore
 import SwiftErr
 
 // The "shapes" of a swifterr-catalog/3 file: each object read into a ShapeDefinition, every
@@ -178,43 +177,27 @@ extension CatalogFileDecoder {
         return ShapeDraft(definition: definition, offset: node.offset, nameOffset: nameOffset)
     }
 
-    /// A shape's `"defaultCode"`: an integer for a shape of integer codes, a non-empty string of at
-    /// most ``StringCodeCheck/maximumLength`` bytes for one of string codes; `nil` (reported) else.
+    /// A shape's `"defaultCode"`: an integer for a shape of integer codes, a non-empty string that
+    /// fits the C string table (``StringCodeCheck/lengthProblem(of:_:)``) for one of string codes;
+    /// `nil` (reported) else.
     private mutating func defaultCode(
         _ node: JSONNode, codeType: ShapeDefinition.CodeType, label: String
     ) -> ShapeDefinition.CodeValue? {
         let what = "the \"defaultCode\" of \(label)"
-        switch (codeType, node.value) {
-        case (.integer, .number(let number)):
-            if let value = number.integer { return .integer(value) }
-            report(
-                node.offset,
-                "\(what) is not an integer code (a whole number in the signed 64-bit range), found \(DisplayText.bare(number.text, limit: 40))"
-            )
-            return nil
-        case (.string, .string(let text)):
+        switch codeType {
+        case .integer:
+            return integer(node, what: what).map { .integer($0) }
+        case .string:
+            guard let text = string(node, what: what) else { return nil }
             if text.isEmpty {
                 report(node.offset, "\(what) is empty (a string code has at least one byte)")
                 return nil
             }
-            if text.utf8.count > Int(ERRCORE_MAX_STRING_LENGTH) {
-                report(
-                    node.offset,
-                    "\(what) is \(text.utf8.count) bytes long, at most \(Int(ERRCORE_MAX_STRING_LENGTH)) allowed")
+            if let problem = StringCodeCheck.lengthProblem(of: text, what) {
+                report(node.offset, problem)
                 return nil
             }
             return .string(text)
-        case (.integer, _):
-            report(
-                node.offset,
-                "\(what) must be an integer (the shape's codes are integers), found \(Self.describe(node.value))")
-            return nil
-        case (.string, _):
-            report(
-                node.offset,
-                "\(what) must be a string (the shape's codes are strings: \"codeType\": \"string\"), found \(Self.describe(node.value))"
-            )
-            return nil
         }
     }
 

@@ -82,11 +82,8 @@ struct StringCodeCheck {
                     problems.report(offset, "\(label) owns an empty namespace (the catalog's own belongs to no module)")
                     continue
                 }
-                if name.utf8.count > Int(ERRCORE_MAX_STRING_LENGTH) {
-                    problems.report(
-                        offset,
-                        "a namespace of \(label) is \(name.utf8.count) bytes long, at most \(ERRCORE_MAX_STRING_LENGTH) allowed"
-                    )
+                if let problem = Self.lengthProblem(of: name, "a namespace of \(label)") {
+                    problems.report(offset, problem)
                     continue
                 }
                 if let earlier = owners[name] {
@@ -127,11 +124,8 @@ struct StringCodeCheck {
                 problems.report(entry.stringOffset, "the string code of \(label) is empty")
                 continue
             }
-            if string.utf8.count > Int(ERRCORE_MAX_STRING_LENGTH) {
-                problems.report(
-                    entry.stringOffset,
-                    "the string code of \(label) is \(string.utf8.count) bytes long, at most \(ERRCORE_MAX_STRING_LENGTH) allowed"
-                )
+            if let problem = Self.lengthProblem(of: string, "the string code of \(label)") {
+                problems.report(entry.stringOffset, problem)
                 continue
             }
             let namespace = draft.namespace(of: entry)
@@ -177,6 +171,14 @@ struct StringCodeCheck {
             }
             seen[key] = entry.stringOffset
         }
+    }
+
+    /// The problem of a string code or namespace longer than the C string table takes
+    /// (`ERRCORE_MAX_STRING_LENGTH` bytes), `what` naming it; `nil` when it fits.
+    static func lengthProblem(of text: String, _ what: String) -> String? {
+        let length = text.utf8.count
+        guard length > Int(ERRCORE_MAX_STRING_LENGTH) else { return nil }
+        return "\(what) is \(length) bytes long, at most \(ERRCORE_MAX_STRING_LENGTH) allowed"
     }
 
     private static func label(_ entry: EntryDraft, in draft: CatalogDraft) -> String {

@@ -226,9 +226,10 @@ struct ShapesAndStringCodesFileTests {
             name: "a default code beyond 64 bits",
             plant: shape(1) {
                 $0["codeType"] = "integer"
-                $0["defaultCode"] = 1e19
+                $0["defaultCode"] = UInt64(10_000_000_000_000_000_000)
             },
-            expected: "the \"defaultCode\" of shape \"slack\" is not an integer code"),
+            expected:
+                "the \"defaultCode\" of shape \"slack\" 10000000000000000000 does not fit in a signed 64-bit integer"),
         Fault(
             name: "a default code that can never apply",
             plant: shape(1) {

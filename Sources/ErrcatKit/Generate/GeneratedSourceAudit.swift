@@ -326,9 +326,8 @@ enum GeneratedSourceAudit {
         "discardableResult", "install", "throws", "try", "CatalogError", "Catalog", "installing", "languages",
         "_exported", "string", "namespace", "shapes", "ShapeDefinition", "name", "kind", "json", "status", "grpc",
         "contentType", "code", "fallbackCodes", "codeType", "defaultCode", "integer", "location", "codePrefix",
-        "secondary",
-        "message", "payload",
-        "failure", "flag", "failsWhen", "present", "body", "header", "key", "index", "firstWhere", "equals",
+        "secondary", "message", "payload", "failure", "flag", "failsWhen", "present", "body", "header", "key",
+        "index", "firstWhere", "equals",
     ]
 
     private static func hexValue(_ scalar: Unicode.Scalar) -> UInt32? {

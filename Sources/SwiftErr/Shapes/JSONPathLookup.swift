@@ -85,15 +85,14 @@ package struct JSONPathLookup {
             let found: Bool
             switch path.steps[depth] {
             case .key(let key):
-                found = try enterMember(UnsafeRawBufferPointer(rebasing: strings[key]), depth: depth)
+                found = try enterMember(UnsafeRawBufferPointer(rebasing: strings[key]))
             case .index(let index):
                 found = try enterElement { position, _ throws(JSONSyntaxError) in position == index }
             case .firstWhere(let key, let value):
-                let inner = depth + 1
                 found = try enterElement { _, lookup throws(JSONSyntaxError) in
                     try lookup.memberIsString(
                         UnsafeRawBufferPointer(rebasing: strings[key]),
-                        equalTo: UnsafeRawBufferPointer(rebasing: strings[value]), depth: inner)
+                        equalTo: UnsafeRawBufferPointer(rebasing: strings[value]))
                 }
             }
             guard found else { return false }
@@ -105,7 +104,7 @@ package struct JSONPathLookup {
 
     /// At an object: moves to the value of its first member named `key` and returns true; false
     /// when the value here is not an object or has no such member.
-    private mutating func enterMember(_ key: UnsafeRawBufferPointer, depth: Int) throws(JSONSyntaxError) -> Bool {
+    private mutating func enterMember(_ key: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> Bool {
         guard scanner.at(UInt8(ascii: "{")) else { return false }
         scanner.position += 1
         scanner.skipWhitespace()
@@ -166,9 +165,9 @@ package struct JSONPathLookup {
     /// At an object: whether its member `key` is a string whose unescaped bytes are `value`
     /// (false when this is not an object, has no such member, or it is of another kind).
     private mutating func memberIsString(
-        _ key: UnsafeRawBufferPointer, equalTo value: UnsafeRawBufferPointer, depth: Int
+        _ key: UnsafeRawBufferPointer, equalTo value: UnsafeRawBufferPointer
     ) throws(JSONSyntaxError) -> Bool {
-        guard try enterMember(key, depth: depth), scanner.at(UInt8(ascii: "\"")) else { return false }
+        guard try enterMember(key), scanner.at(UInt8(ascii: "\"")) else { return false }
         return try stringHere(equals: value)
     }
 

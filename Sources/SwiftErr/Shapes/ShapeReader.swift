@@ -37,8 +37,6 @@ package final class ShapeReader: Sendable {
         case present
     }
 
-    /// The shape read.
-    package let shape: ShapeDefinition
     /// The shape's name, for a reader that names the shape of each body it reads.
     package let name: String
     /// Whether the shape's namespace is the code's prefix (``ShapeDefinition/NamespaceSource/codePrefix``).
@@ -62,7 +60,6 @@ package final class ShapeReader: Sendable {
     ///   or locates no code.
     package init(_ shape: ShapeDefinition) throws(ShapeReading.Failure) {
         guard shape.kind == .json, let codeLocation = shape.code else { throw .notABodyShape(shape.kind) }
-        self.shape = shape
         name = shape.name
         namespaceIsCodePrefix = shape.namespace == .codePrefix
         codeType = shape.codeType
